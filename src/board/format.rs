@@ -1,0 +1,321 @@
+//! Board file format, version 1: the TOML layout, and its checks with file, line and column.
+
+use super::error::{BoardError, Diagnostic, line_col};
+use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
+use super::{Board, Grid, Metric, Player, Point, Scale};
+use serde::Deserialize;
+use std::collections::HashSet;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    board: RawMeta,
+    #[serde(default)]
+    rules: Option<RawRules>,
+    track: RawTrack,
+    #[serde(default)]
+    players: Option<Spanned<Vec<RawPlayer>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMeta {
+    name: Spanned<String>,
+    description: Option<String>,
+    source: Option<String>,
+    unit: Option<String>,
+    scale: Option<RawScale>,
+    grid: Option<RawGrid>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScale {
+    units: Spanned<f64>,
+    cm: Spanned<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGrid {
+    origin: Spanned<[f64; 2]>,
+    spacing: Spanned<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRules {
+    die: Option<Spanned<Vec<i64>>>,
+    metric: Option<Spanned<String>>,
+    rounding: Option<Spanned<String>>,
+    goal_mode: Option<Spanned<String>>,
+    moves_in_goal: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrack {
+    tiles: Spanned<Vec<Spanned<[f64; 2]>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    name: Spanned<String>,
+    start: Spanned<i64>,
+    track_steps: Option<Spanned<i64>>,
+    base: Spanned<Vec<Spanned<[f64; 2]>>>,
+    goal: Spanned<Vec<Spanned<[f64; 2]>>>,
+    color: Option<String>,
+}
+
+/// Collects problems with their places while a file is checked.
+struct Checker<'a> {
+    text: &'a str,
+    origin: &'a str,
+    diags: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn at(&mut self, span: std::ops::Range<usize>, message: String) {
+        let position = Some(line_col(self.text, span.start));
+        self.diags.push(Diagnostic {
+            origin: self.origin.to_string(),
+            position,
+            message,
+        });
+    }
+
+    /// Converts positions to units, reporting non-finite coordinates.
+    fn points(&mut self, what: &str, raw: &[Spanned<[f64; 2]>], grid: Option<Grid>) -> Vec<Point> {
+        raw.iter()
+            .map(|p| {
+                let [a, b] = *p.get_ref();
+                if !a.is_finite() || !b.is_finite() {
+                    self.at(p.span(), format!("{what} position [{a}, {b}] is not finite; coordinates must be ordinary numbers (not nan or inf)"));
+                }
+                match grid {
+                    Some(g) => g.point(a, b),
+                    None => Point::new(a, b),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Parses and validates a board file; every semantic problem found is reported, not just the first.
+pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let position = e.span().map(|s| line_col(text, s.start));
+        BoardError::Invalid(vec![Diagnostic {
+            origin: origin.to_string(),
+            position,
+            message: e.message().trim_end().to_string(),
+        }])
+    })?;
+    let mut ck = Checker {
+        text,
+        origin,
+        diags: Vec::new(),
+    };
+
+    let scale = raw.board.scale.map(|s| {
+        for (v, key) in [(&s.units, "scale.units"), (&s.cm, "scale.cm")] {
+            if !(v.get_ref().is_finite() && *v.get_ref() > 0.0) {
+                ck.at(
+                    v.span(),
+                    format!("{key} = {} must be a positive finite number", v.get_ref()),
+                );
+            }
+        }
+        Scale {
+            units: *s.units.get_ref(),
+            cm: *s.cm.get_ref(),
+        }
+    });
+    let grid = raw.board.grid.map(|g| {
+        let [ox, oy] = *g.origin.get_ref();
+        if !ox.is_finite() || !oy.is_finite() {
+            ck.at(
+                g.origin.span(),
+                format!("grid.origin [{ox}, {oy}] is not finite; give two ordinary numbers"),
+            );
+        }
+        let sp = *g.spacing.get_ref();
+        if !(sp.is_finite() && sp > 0.0) {
+            ck.at(
+                g.spacing.span(),
+                format!("grid.spacing = {sp} must be a positive finite number of units"),
+            );
+        }
+        Grid {
+            origin: Point::new(ox, oy),
+            spacing: sp,
+        }
+    });
+
+    let rules = rules(&mut ck, raw.rules);
+
+    let tiles = raw.track.tiles;
+    let track = ck.points("track tile", tiles.get_ref(), grid);
+    if track.len() < 2 {
+        ck.at(
+            tiles.span(),
+            format!(
+                "track.tiles has {} tile(s); a track needs at least 2 tiles",
+                track.len()
+            ),
+        );
+    }
+    for (i, p) in track.iter().enumerate() {
+        if let Some(j) = track[..i].iter().position(|q| q == p) {
+            let [a, b] = *tiles.get_ref()[i].get_ref();
+            ck.at(
+                tiles.get_ref()[i].span(),
+                format!("track tile {i} at [{a}, {b}] repeats track tile {j}; every track tile must be distinct"),
+            );
+        }
+    }
+
+    let mut players = Vec::new();
+    match raw.players {
+        None => ck.diags.push(Diagnostic {
+            origin: origin.to_string(),
+            position: None,
+            message: "no [[players]]; a board needs at least one player".into(),
+        }),
+        Some(list) if list.get_ref().is_empty() => ck.at(
+            list.span(),
+            "players is empty; a board needs at least one player".into(),
+        ),
+        Some(list) => {
+            let mut names = HashSet::new();
+            for rp in list.into_inner() {
+                if !names.insert(rp.name.get_ref().clone()) {
+                    ck.at(
+                        rp.name.span(),
+                        format!(
+                            "duplicate player name \"{}\"; player names must be unique",
+                            rp.name.get_ref()
+                        ),
+                    );
+                }
+                if let Some(p) = player(&mut ck, rp, track.len(), grid, &rules) {
+                    players.push(p);
+                }
+            }
+        }
+    }
+
+    if !ck.diags.is_empty() {
+        return Err(BoardError::Invalid(ck.diags));
+    }
+    Ok(Board {
+        origin: origin.to_string(),
+        name: raw.board.name.into_inner(),
+        description: raw.board.description,
+        source: raw.board.source,
+        unit: raw.board.unit.unwrap_or_else(|| "units".into()),
+        scale,
+        grid,
+        rules,
+        track,
+        players,
+    })
+}
+
+fn rules(ck: &mut Checker, raw: Option<RawRules>) -> Rules {
+    let mut rules = Rules::default();
+    let Some(raw) = raw else { return rules };
+    if let Some(die) = raw.die {
+        match check_die(die.get_ref()) {
+            Ok(faces) => rules.die = faces,
+            Err(m) => ck.at(die.span(), format!("rules.die: {m}")),
+        }
+    }
+    if let Some(m) = raw.metric {
+        match parse_choice("metric", m.get_ref(), &Metric::ALL) {
+            Ok(v) => rules.metric = v,
+            Err(e) => ck.at(m.span(), format!("rules.metric: {e}")),
+        }
+    }
+    if let Some(r) = raw.rounding {
+        match parse_choice("rounding", r.get_ref(), &Rounding::ALL) {
+            Ok(v) => rules.rounding = v,
+            Err(e) => ck.at(r.span(), format!("rules.rounding: {e}")),
+        }
+    }
+    if let Some(g) = raw.goal_mode {
+        match parse_choice("goal_mode", g.get_ref(), &GoalMode::ALL) {
+            Ok(v) => rules.goal_mode = v,
+            Err(e) => ck.at(g.span(), format!("rules.goal_mode: {e}")),
+        }
+    }
+    rules.moves_in_goal = raw.moves_in_goal.unwrap_or(false);
+    rules
+}
+
+fn player(
+    ck: &mut Checker,
+    rp: RawPlayer,
+    track_len: usize,
+    grid: Option<Grid>,
+    rules: &Rules,
+) -> Option<Player> {
+    let name = rp.name.get_ref().clone();
+    let start = *rp.start.get_ref();
+    let mut ok = true;
+    if start < 0 || start as usize >= track_len.max(1) {
+        ck.at(
+            rp.start.span(),
+            format!("player \"{name}\": start = {start} is out of range; it indexes track.tiles, so it must be 0 to {}", track_len.saturating_sub(1)),
+        );
+        ok = false;
+    }
+    let track_steps = match rp.track_steps {
+        None => track_len,
+        Some(ts) => {
+            let v = *ts.get_ref();
+            if v < 1 || v as usize > track_len {
+                ck.at(ts.span(), format!("player \"{name}\": track_steps = {v} must be 1 to {track_len} (the track length)"));
+                ok = false;
+            }
+            v.max(0) as usize
+        }
+    };
+    let base = ck.points("base", rp.base.get_ref(), grid);
+    if base.is_empty() {
+        ck.at(
+            rp.base.span(),
+            format!("player \"{name}\": base is empty; give one waiting tile per piece"),
+        );
+        ok = false;
+    }
+    let goal = ck.points("goal", rp.goal.get_ref(), grid);
+    if goal.is_empty() {
+        ck.at(
+            rp.goal.span(),
+            format!("player \"{name}\": goal is empty; give at least one goal tile"),
+        );
+        ok = false;
+    } else if rules.goal_mode == GoalMode::Slots && !base.is_empty() && goal.len() != base.len() {
+        ck.at(
+            rp.goal.span(),
+            format!(
+                "player \"{name}\": goal_mode \"slots\" needs one goal tile per piece, but goal has {} tiles and base has {} pieces; make them equal or use goal_mode = \"stack\"",
+                goal.len(),
+                base.len()
+            ),
+        );
+        ok = false;
+    }
+    ok.then_some(Player {
+        name,
+        start: start as usize,
+        track_steps,
+        base,
+        goal,
+        color: rp.color,
+    })
+}

@@ -1,0 +1,221 @@
+//! The `[rules]` of a board: die faces, metric, rounding and goal mode, and command-line overrides.
+
+use super::geometry::Metric;
+use serde::Serialize;
+use std::fmt;
+
+/// How each move's length becomes a cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    /// Each move's length is rounded half away from zero to a whole unit (the paper's choice).
+    PerMove,
+    /// No rounding: costs are floating point.
+    Exact,
+}
+
+impl Rounding {
+    /// Every rounding with its name in board files.
+    pub const ALL: [(&'static str, Rounding); 2] =
+        [("per-move", Rounding::PerMove), ("exact", Rounding::Exact)];
+
+    /// The name used in board files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rounding::PerMove => "per-move",
+            Rounding::Exact => "exact",
+        }
+    }
+}
+
+/// How the goal tiles are filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoalMode {
+    /// One piece per goal tile, filled deepest first.
+    Slots,
+    /// Every piece ends on the last goal tile; goal tiles may be shared and passed through.
+    Stack,
+}
+
+impl GoalMode {
+    /// Every goal mode with its name in board files.
+    pub const ALL: [(&'static str, GoalMode); 2] =
+        [("slots", GoalMode::Slots), ("stack", GoalMode::Stack)];
+
+    /// The name used in board files.
+    pub fn name(self) -> &'static str {
+        match self {
+            GoalMode::Slots => "slots",
+            GoalMode::Stack => "stack",
+        }
+    }
+}
+
+/// The rules of one board: what a roll is and how a move is paid for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rules {
+    /// Die faces, distinct and positive, in the order given.
+    pub die: Vec<u32>,
+    /// Length of one straight move.
+    pub metric: Metric,
+    /// Rounding of each move's length.
+    pub rounding: Rounding,
+    /// How goal tiles are filled.
+    pub goal_mode: GoalMode,
+    /// In `slots` mode: whether a piece may stop short of its target inside the goal and move on.
+    pub moves_in_goal: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            die: vec![1, 2, 3, 4, 5, 6],
+            metric: Metric::Euclidean,
+            rounding: Rounding::PerMove,
+            goal_mode: GoalMode::Slots,
+            moves_in_goal: false,
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let faces: Vec<String> = self.die.iter().map(u32::to_string).collect();
+        write!(
+            f,
+            "die [{}], {}, {} rounding, {} goal",
+            faces.join(", "),
+            self.metric.name(),
+            self.rounding.name(),
+            self.goal_mode.name()
+        )?;
+        if self.goal_mode == GoalMode::Slots && self.moves_in_goal {
+            write!(f, ", moves in goal")?;
+        }
+        Ok(())
+    }
+}
+
+/// Rule values given on the command line, each replacing the board file's value when present.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleOverrides {
+    /// Replacement die faces.
+    pub die: Option<Vec<u32>>,
+    /// Replacement metric.
+    pub metric: Option<Metric>,
+    /// Replacement rounding.
+    pub rounding: Option<Rounding>,
+    /// Replacement goal mode.
+    pub goal_mode: Option<GoalMode>,
+    /// Replacement for `moves_in_goal`.
+    pub moves_in_goal: Option<bool>,
+}
+
+impl RuleOverrides {
+    /// True when nothing is overridden.
+    pub fn is_empty(&self) -> bool {
+        *self == RuleOverrides::default()
+    }
+
+    /// `rules` with every overridden value replaced.
+    pub fn apply(&self, rules: &Rules) -> Rules {
+        Rules {
+            die: self.die.clone().unwrap_or_else(|| rules.die.clone()),
+            metric: self.metric.unwrap_or(rules.metric),
+            rounding: self.rounding.unwrap_or(rules.rounding),
+            goal_mode: self.goal_mode.unwrap_or(rules.goal_mode),
+            moves_in_goal: self.moves_in_goal.unwrap_or(rules.moves_in_goal),
+        }
+    }
+}
+
+/// Looks `value` up among named choices; on failure the message lists what would be valid.
+pub fn parse_choice<T: Copy>(
+    what: &str,
+    value: &str,
+    all: &[(&'static str, T)],
+) -> Result<T, String> {
+    all.iter()
+        .find(|(n, _)| *n == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            format!(
+                "unknown {what} \"{value}\"; expected one of {}",
+                names.join(", ")
+            )
+        })
+}
+
+/// Checks die faces: at least one, each a positive integer, no duplicates.
+pub fn check_die(faces: &[i64]) -> Result<Vec<u32>, String> {
+    if faces.is_empty() {
+        return Err(
+            "die has no faces; give at least one positive integer, e.g. [1, 2, 3, 4, 5, 6]".into(),
+        );
+    }
+    let mut out = Vec::with_capacity(faces.len());
+    for &f in faces {
+        if f <= 0 {
+            return Err(format!(
+                "die face {f} is not a positive integer; faces must be 1 or more"
+            ));
+        }
+        let f = u32::try_from(f).map_err(|_| {
+            format!(
+                "die face {f} is too large; faces must be at most {}",
+                u32::MAX
+            )
+        })?;
+        if out.contains(&f) {
+            return Err(format!(
+                "die face {f} appears twice; faces must be distinct"
+            ));
+        }
+        out.push(f);
+    }
+    Ok(out)
+}
+
+/// Parses a comma-separated list of die faces such as `1,2,3,4,5,6`.
+pub fn parse_die_list(text: &str) -> Result<Vec<u32>, String> {
+    let mut faces = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        if part.is_empty() && text.trim().is_empty() {
+            break;
+        }
+        let v: i64 = part.parse().map_err(|_| {
+            format!("die face \"{part}\" is not an integer; give faces like 1,2,3,4,5,6")
+        })?;
+        faces.push(v);
+    }
+    check_die(&faces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn die_checks() {
+        assert_eq!(check_die(&[6, 1, 3]).unwrap(), vec![6, 1, 3]);
+        assert!(check_die(&[]).unwrap_err().contains("no faces"));
+        assert!(check_die(&[0]).unwrap_err().contains("positive"));
+        assert!(check_die(&[-2]).unwrap_err().contains("positive"));
+        assert!(check_die(&[2, 2]).unwrap_err().contains("twice"));
+        assert_eq!(parse_die_list("1, 2,8").unwrap(), vec![1, 2, 8]);
+        assert!(parse_die_list("1,x").unwrap_err().contains("\"x\""));
+        assert!(parse_die_list("").unwrap_err().contains("no faces"));
+    }
+
+    #[test]
+    fn choices_list_valid_values() {
+        let e = parse_choice("metric", "taxi", &Metric::ALL).unwrap_err();
+        assert!(
+            e.contains("\"euclidean\", \"manhattan\", \"chebyshev\""),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! Move costs: whole units under `per-move` rounding, floating point under `exact`.
+
+use num_traits::{Bounded, Zero};
+use serde::Serialize;
+use std::fmt::{Debug, Display};
+use std::iter::Sum;
+use std::ops::Add;
+
+/// A cost type the solvers are written over once: `u64` (per-move rounding) or `f64` (exact).
+pub trait Cost:
+    Copy
+    + PartialOrd
+    + Debug
+    + Display
+    + Default
+    + Zero
+    + Bounded
+    + Add<Output = Self>
+    + Sum
+    + Serialize
+    + Send
+    + Sync
+    + 'static
+{
+    /// Name of the cost type in output (`integer` or `float`).
+    const KIND: &'static str;
+
+    /// The cost of a move of length `len` units.
+    fn from_length(len: f64) -> Self;
+
+    /// The cost as a float, for unit conversion.
+    fn to_f64(self) -> f64;
+
+    /// The cost as text: whole units exactly, floats to four decimals.
+    fn show(self) -> String;
+
+    /// The cost as whole units, if it is one (integer searches such as the bit-board need this).
+    fn whole_units(self) -> Option<u64>;
+
+    /// The smaller of two costs (costs are never NaN).
+    fn min_of(self, other: Self) -> Self {
+        if other < self { other } else { self }
+    }
+}
+
+impl Cost for u64 {
+    const KIND: &'static str = "integer";
+
+    /// Rounds half away from zero, as the paper's 12143 requires.
+    fn from_length(len: f64) -> Self {
+        len.round() as u64
+    }
+
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+
+    fn show(self) -> String {
+        self.to_string()
+    }
+
+    fn whole_units(self) -> Option<u64> {
+        Some(self)
+    }
+}
+
+impl Cost for f64 {
+    const KIND: &'static str = "float";
+
+    fn from_length(len: f64) -> Self {
+        len
+    }
+
+    fn to_f64(self) -> f64 {
+        self
+    }
+
+    fn show(self) -> String {
+        format!("{self:.4}")
+    }
+
+    fn whole_units(self) -> Option<u64> {
+        // Exactly representable whole numbers only: 2^53 is where f64 stops counting by one.
+        (self >= 0.0 && self.fract() == 0.0 && self < 9_007_199_254_740_992.0)
+            .then_some(self as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_move_rounds_half_away_from_zero() {
+        assert_eq!(u64::from_length(2687.5), 2688);
+        assert_eq!(u64::from_length(2687.49), 2687);
+        assert_eq!(f64::from_length(2687.49), 2687.49);
+    }
+}

@@ -1,0 +1,62 @@
+//! The one error type the command line reports, wrapping each concern's own error.
+
+use crate::board::BoardError;
+use crate::solve::SolveError;
+use std::fmt;
+
+/// Anything that stops a command; every variant exits 1 except [`Error::Usage`] (exit 2).
+#[derive(Debug)]
+pub enum Error {
+    /// A board could not be loaded.
+    Board(BoardError),
+    /// A board could not be solved.
+    Solve(SolveError),
+    /// A value on the command line is invalid (bad bit-board value, unknown option value).
+    Input(String),
+    /// The command line itself is wrong.
+    Usage(String),
+    /// An output file could not be written.
+    Output {
+        /// The path.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// Results disagree with what was expected (e.g. `reproduce` found a mismatch).
+    Mismatch(String),
+}
+
+impl Error {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Usage(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Board(e) => write!(f, "{e}"),
+            Error::Solve(e) => write!(f, "{e}"),
+            Error::Input(m) | Error::Usage(m) | Error::Mismatch(m) => write!(f, "{m}"),
+            Error::Output { path, reason } => write!(f, "{path}: cannot write output: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<BoardError> for Error {
+    fn from(e: BoardError) -> Self {
+        Error::Board(e)
+    }
+}
+
+impl From<SolveError> for Error {
+    fn from(e: SolveError) -> Self {
+        Error::Solve(e)
+    }
+}

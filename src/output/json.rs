@@ -1,0 +1,15 @@
+//! JSON output: always an array with one object per solved player.
+
+use crate::cost::Cost;
+use crate::solve::Solution;
+
+/// One solution as a JSON value (`board`, `player`, `unit`, `total`, `total_cm`, `enter`, `pieces`,
+/// `encoding`, `algorithm`, `nodes`, `rules`).
+pub fn solution<C: Cost>(s: &Solution<C>) -> serde_json::Value {
+    serde_json::to_value(s).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+}
+
+/// Pretty-printed JSON array of the given values.
+pub fn array(values: Vec<serde_json::Value>) -> String {
+    serde_json::to_string_pretty(&serde_json::Value::Array(values)).unwrap_or_default()
+}

@@ -1,0 +1,4 @@
+//! Output: text tables and JSON for solutions.
+
+pub mod json;
+pub mod text;
