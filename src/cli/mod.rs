@@ -1,0 +1,76 @@
+//! Command-line plumbing shared by the commands: rule overrides, board loading, player selection.
+
+pub mod solve;
+pub mod validate;
+
+use boardpath::board::rules::{parse_choice, parse_die_list};
+use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
+use boardpath::solve::player_index;
+use boardpath::Error;
+use clap::{Args, ValueEnum};
+
+/// Rule overrides shared by every command that solves.
+#[derive(Args, Default, Clone)]
+pub struct RuleArgs {
+    /// Override the metric: euclidean, manhattan or chebyshev.
+    #[arg(long, value_parser = |s: &str| parse_choice("metric", s, &Metric::ALL))]
+    pub metric: Option<Metric>,
+    /// Override the rounding: per-move or exact.
+    #[arg(long, value_parser = |s: &str| parse_choice("rounding", s, &Rounding::ALL))]
+    pub rounding: Option<Rounding>,
+    /// Override the goal mode: slots or stack.
+    #[arg(long, value_parser = |s: &str| parse_choice("goal_mode", s, &GoalMode::ALL))]
+    pub goal_mode: Option<GoalMode>,
+    /// Allow moves inside the goal (slots mode).
+    #[arg(long, conflicts_with = "no_moves_in_goal")]
+    pub moves_in_goal: bool,
+    /// Forbid moves inside the goal (slots mode).
+    #[arg(long)]
+    pub no_moves_in_goal: bool,
+    /// Override the die faces, e.g. `1,2,3,4,5,6,7,8`.
+    #[arg(long, value_parser = parse_die_list)]
+    pub die: Option<Vec<u32>>,
+}
+
+impl RuleArgs {
+    /// The overrides given.
+    pub fn overrides(&self) -> RuleOverrides {
+        RuleOverrides {
+            die: self.die.clone(),
+            metric: self.metric,
+            rounding: self.rounding,
+            goal_mode: self.goal_mode,
+            moves_in_goal: match (self.moves_in_goal, self.no_moves_in_goal) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Output format of `solve`.
+#[derive(Clone, Copy, Default, ValueEnum)]
+pub enum Format {
+    /// Human-readable tables.
+    #[default]
+    Text,
+    /// A JSON array, one object per player.
+    Json,
+}
+
+/// Loads a board (file or embedded name) and applies rule overrides.
+pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
+    let board = Board::load(name)?;
+    let overrides = rules.overrides();
+    Ok(if overrides.is_empty() { board } else { board.with_overrides(&overrides)? })
+}
+
+/// The players selected by `--player NAME|all` (default: the first).
+pub fn players(board: &Board, player: Option<&str>) -> Result<Vec<usize>, Error> {
+    Ok(match player {
+        None => vec![0],
+        Some("all") => (0..board.players.len()).collect(),
+        Some(name) => vec![player_index(board, name)?],
+    })
+}

@@ -1,0 +1,30 @@
+//! `boardpath validate`: check board files, print OK or every problem.
+
+use boardpath::board::Board;
+use boardpath::race::Race;
+use boardpath::Error;
+
+/// Checks each board: the file itself, then that every piece of every player can finish.
+pub fn run(boards: &[String]) -> Result<(), Error> {
+    let mut bad = 0;
+    for name in boards {
+        let problems = match Board::load(name) {
+            Err(e) => e.to_string(),
+            Ok(board) => (0..board.players.len())
+                .filter_map(|p| Race::<f64>::new(&board, p).check_reachable().err())
+                .map(|e| format!("{}: {e}", board.origin))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
+        if problems.is_empty() {
+            println!("{name}: OK");
+        } else {
+            bad += 1;
+            eprintln!("{problems}");
+        }
+    }
+    if bad > 0 {
+        return Err(Error::Input(format!("{bad} of {} board(s) invalid", boards.len())));
+    }
+    Ok(())
+}
