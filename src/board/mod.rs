@@ -3,6 +3,7 @@
 pub mod embedded;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod rules;
 

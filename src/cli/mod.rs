@@ -1,12 +1,13 @@
 //! Command-line plumbing shared by the commands: rule overrides, board loading, player selection.
 
+pub mod generate;
 pub mod solve;
 pub mod validate;
 
+use boardpath::Error;
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::solve::player_index;
-use boardpath::Error;
 use clap::{Args, ValueEnum};
 
 /// Rule overrides shared by every command that solves.
@@ -63,7 +64,11 @@ pub enum Format {
 pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
     let board = Board::load(name)?;
     let overrides = rules.overrides();
-    Ok(if overrides.is_empty() { board } else { board.with_overrides(&overrides)? })
+    Ok(if overrides.is_empty() {
+        board
+    } else {
+        board.with_overrides(&overrides)?
+    })
 }
 
 /// The players selected by `--player NAME|all` (default: the first).

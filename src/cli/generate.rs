@@ -1,0 +1,57 @@
+//! `boardpath generate`: write a valid random board, the same generator the property tests use.
+
+use boardpath::Error;
+use boardpath::board::generate::{GenerateOptions, generate};
+use clap::Args;
+
+/// Arguments of `generate`.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Track tiles.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(2..))]
+    pub tiles: u64,
+    /// Players.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    pub players: u64,
+    /// Pieces per player.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    pub pieces: u64,
+    /// Die faces: the die is 1..=FACES.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+    pub faces: u32,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Draw rules, coordinate style and die set at random too (as the property tests do).
+    #[arg(long)]
+    pub vary_rules: bool,
+    /// Output file; standard output when absent.
+    #[arg(short, long)]
+    pub output: Option<String>,
+}
+
+/// Runs `generate`.
+pub fn run(a: &GenerateArgs) -> Result<(), Error> {
+    if a.players > a.tiles {
+        return Err(Error::Input(format!(
+            "--players {} is more than --tiles {}; each player needs its own start tile",
+            a.players, a.tiles
+        )));
+    }
+    let text = generate(&GenerateOptions {
+        tiles: a.tiles as usize,
+        players: a.players as usize,
+        pieces: a.pieces as usize,
+        faces: a.faces,
+        seed: a.seed,
+        vary_rules: a.vary_rules,
+    });
+    match &a.output {
+        None => print!("{text}"),
+        Some(path) => std::fs::write(path, text).map_err(|e| Error::Output {
+            path: path.clone(),
+            reason: e.to_string(),
+        })?,
+    }
+    Ok(())
+}
