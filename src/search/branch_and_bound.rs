@@ -176,19 +176,22 @@ const UNREACHABLE: u64 = u64::MAX / 4;
 
 /// One legal roll from a step, prepared for the search.
 #[derive(Clone, Copy)]
-struct Roll {
+struct Roll<T> {
     face: u32,
     cost: u64,
+    /// `cost` plus the bound's estimate from the step landed on: the child's bound check is
+    /// `distance so far + lower <= best`, one addition in the hot loop.
+    lower: u64,
+    /// `cost` in the bit-board's integer type, to add to the distance bits.
+    cost_bits: T,
     finishes: bool,
 }
 
 /// The per-piece search state: flat tables indexed by step, the best path so far and the call count.
 struct Search<'a, T> {
-    /// Rolls from each step in order: `rolls[first[step]..first[step + 1]]`.
-    rolls: &'a [Roll],
-    first: &'a [usize],
-    /// Estimate of the rest from each step.
-    estimate: &'a [u64],
+    /// Rolls from each step in order: `rolls[span[step].0..span[step].1]`.
+    rolls: &'a [Roll<T>],
+    span: &'a [(usize, usize)],
     /// Whether ending the call after a finishing roll is proven safe at each step.
     cut: &'a [bool],
     /// Bits of the steps the current piece may stand on (start to just before the target).
@@ -202,18 +205,19 @@ struct Search<'a, T> {
 }
 
 impl<T: Bits> Search<'_, T> {
+    /// The paper's `handle_piece` for a call that has passed its bound check (counted by the caller).
+    ///
+    /// Checking a child's bound here, before calling it, gives the same calls and the same count
+    /// as checking it at the top of the child, and saves the call when it would return at once.
     fn handle_piece(&mut self, path: T) {
-        self.calls += 1;
         // The current piece is the lowest set bit of its region: pieces never move backwards.
         let at = (path & self.region).trailing_zeros();
         let step = (self.top - at) as usize;
         let dist = (path & self.distance_mask).to_u64().unwrap_or(u64::MAX);
-        if dist.saturating_add(self.estimate[step]) > self.best {
-            return;
-        }
         let piece = T::one() << at as usize;
-        for r in &self.rolls[self.first[step]..self.first[step + 1]] {
-            let next = (path | (piece >> r.face as usize)) + T::from(r.cost).unwrap_or(T::zero());
+        let (lo, hi) = self.span[step];
+        for r in &self.rolls[lo..hi] {
+            let next = (path | (piece >> r.face as usize)) + r.cost_bits;
             if r.finishes {
                 let len = dist + r.cost;
                 if len < self.best {
@@ -224,7 +228,10 @@ impl<T: Bits> Search<'_, T> {
                     return;
                 }
             } else {
-                self.handle_piece(next);
+                self.calls += 1;
+                if dist.saturating_add(r.lower) <= self.best {
+                    self.handle_piece(next);
+                }
             }
         }
     }
@@ -243,12 +250,11 @@ pub fn search<T: Bits, C: Cost>(
     let t = race.target_step(target);
     let nf = race.faces.len();
     let mut rolls = Vec::new();
-    let mut first = vec![0];
-    let mut estimate = Vec::with_capacity(t);
+    let mut span = Vec::with_capacity(t);
     let mut cut = Vec::with_capacity(t);
     let remaining = &tables.remaining[target];
     for step in 0..t {
-        estimate.push(tables.estimate(step, t, target));
+        let lo = rolls.len();
         let mut finish_cost = None;
         let mut safe = true;
         for m in race.moves(step, target) {
@@ -265,13 +271,21 @@ pub fn search<T: Bits, C: Cost>(
             if finishes {
                 finish_cost = Some(cost);
             }
+            let cost_bits = T::from(cost)?;
+            let lower = if finishes {
+                cost
+            } else {
+                cost.saturating_add(tables.estimate(m.to, t, target))
+            };
             rolls.push(Roll {
                 face: m.roll,
                 cost,
+                lower,
+                cost_bits,
                 finishes,
             });
         }
-        first.push(rolls.len());
+        span.push((lo, rolls.len()));
         cut.push(safe);
     }
     let region = (0..t).fold(T::zero(), |acc, s| {
@@ -285,8 +299,7 @@ pub fn search<T: Bits, C: Cost>(
     let initial_best = u64::try_from(layout.distance_max()).unwrap_or(u64::MAX);
     let mut s = Search {
         rolls: &rolls,
-        first: &first,
-        estimate: &estimate,
+        span: &span,
         cut: &cut,
         region,
         distance_mask,
@@ -296,7 +309,10 @@ pub fn search<T: Bits, C: Cost>(
         calls: 0,
     };
     let start: Bitboard<T> = layout.start_board(race.pieces, finished);
-    s.handle_piece(start.0);
+    s.calls = 1;
+    if tables.estimate(0, t, target) <= s.best {
+        s.handle_piece(start.0);
+    }
     if s.best == initial_best {
         return None;
     }
