@@ -18,6 +18,8 @@ struct Cli {
 enum Command {
     /// Solve a board: the least movement for each piece, the enter cost and the total.
     Solve(cli::solve::SolveArgs),
+    /// Draw a bit-board value (0x... or 0b...) onto its board: the paper's Visualizer.
+    Decode(cli::decode::DecodeArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Validate { boards }) => cli::validate::run(&boards),
         Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Decode(args)) => cli::decode::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -112,6 +112,8 @@ pub struct Solution<C> {
     pub nodes: u64,
     /// Rules in force.
     pub rules: Rules,
+    /// Caveats about the result (e.g. a bound not proven admissible on this board).
+    pub warnings: Vec<String>,
 }
 
 /// Finds a player by name; the error lists the valid names.
@@ -167,5 +169,6 @@ pub fn solve_with<C: Cost>(
         encoding: encoding.name().to_string(),
         algorithm: encoding.algorithm(),
         rules: board.rules.clone(),
+        warnings: encoding.warning().into_iter().collect(),
     })
 }

@@ -71,6 +71,11 @@ fn print_solutions<C: Cost>(
         .iter()
         .map(|&p| solve::<C>(board, p, choice))
         .collect::<Result<_, _>>()?;
+    let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| &s.warnings).collect();
+    warnings.dedup();
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
     match format {
         Format::Json => println!(
             "{}",

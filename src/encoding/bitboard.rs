@@ -226,6 +226,17 @@ impl Layout {
     }
 }
 
+/// The layout of `race`'s bit-board: the narrowest width whose distance field holds its longest path.
+pub fn layout_for<C: Cost>(race: &Race<C>) -> Result<Layout, SolveError> {
+    let tables = Tables::new(race, &GraphEncoding::new(race), Bound::None)?;
+    Layout::fit(
+        race.pieces as u32,
+        race.track_steps as u32,
+        race.goal_len as u32,
+        tables.longest,
+    )
+}
+
 /// The bit-board encoding bound to its race, solving each piece with the paper's search.
 pub struct BitboardSolver<'r, C> {
     race: &'r Race<C>,
@@ -234,6 +245,7 @@ pub struct BitboardSolver<'r, C> {
     pub layout: Layout,
     tables: Tables,
     finished: Vec<usize>,
+    warning: Option<String>,
 }
 
 impl<'r, C: Cost> BitboardSolver<'r, C> {
@@ -248,22 +260,23 @@ impl<'r, C: Cost> BitboardSolver<'r, C> {
             race.goal_len as u32,
             tables.longest,
         )?;
-        if matches!(bound, Bound::Paper | Bound::Listing)
-            && !crate::board::embedded::is_paper_board(board)
-        {
-            eprintln!(
-                "warning: --bound {} uses the paper's 193 units per tile, which is not a proven lower bound on {} (the admissible value here is {}); the result may not be optimal",
+        let warning = (matches!(bound, Bound::Paper | Bound::Listing)
+            && !crate::board::embedded::is_paper_board(board))
+        .then(|| {
+            format!(
+                "--bound {} uses the paper's 193 units per tile, which is not a proven lower bound on {} (the admissible value here is {}); the result may not be optimal",
                 bound.name(),
                 board.name,
                 tables.ratio_text()
-            );
-        }
+            )
+        });
         Ok(BitboardSolver {
             race,
             bound,
             layout,
             tables,
             finished: Vec::new(),
+            warning,
         })
     }
 }
@@ -279,6 +292,10 @@ impl<C: Cost> StateEncoding<C> for BitboardSolver<'_, C> {
             self.bound.name(),
             self.layout.width.name()
         )
+    }
+
+    fn warning(&self) -> Option<String> {
+        self.warning.clone()
     }
 
     fn solve_piece(&mut self, target: usize) -> Result<PiecePath<C>, SolveError> {

@@ -42,6 +42,11 @@ pub trait StateEncoding<C: Cost> {
     /// The search algorithm this encoding runs, with its options (e.g. `branch-and-bound (bound admissible)`).
     fn algorithm(&self) -> String;
 
+    /// A caveat about this encoding's result on this board (e.g. an unproven bound), if any.
+    fn warning(&self) -> Option<String> {
+        None
+    }
+
     /// Solves one piece heading for goal tile `target`.
     fn solve_piece(&mut self, target: usize) -> Result<PiecePath<C>, SolveError>;
 }

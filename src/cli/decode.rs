@@ -1,0 +1,44 @@
+//! `boardpath decode`: the paper's Visualizer in the terminal.
+
+use boardpath::Error;
+use boardpath::board::{Board, Rounding, embedded};
+use boardpath::encoding::bitboard::layout_for;
+use boardpath::output::decode::{BitboardView, parse_bits};
+use boardpath::race::Race;
+use boardpath::solve::player_index;
+use clap::Args;
+
+/// Arguments of `decode`.
+#[derive(Args)]
+pub struct DecodeArgs {
+    /// Board file or embedded name (default: the standard board), then the value: `decode 0x...`
+    /// or `decode BOARD 0x...`.
+    #[arg(num_args = 1..=2, required = true, value_names = ["BOARD", "BITS"])]
+    pub args: Vec<String>,
+    /// Player whose bit-board layout to use (default: the first).
+    #[arg(long)]
+    pub player: Option<String>,
+}
+
+/// Runs `decode`.
+pub fn run(a: &DecodeArgs) -> Result<(), Error> {
+    let (board, bits) = match a.args.as_slice() {
+        [bits] => (embedded::DEFAULT, bits),
+        [board, bits] => (board.as_str(), bits),
+        _ => return Err(Error::Usage("decode takes [BOARD] BITS".into())),
+    };
+    let value = parse_bits(bits).map_err(Error::Input)?;
+    let board = Board::load(board)?;
+    let player = match &a.player {
+        None => 0,
+        Some(name) => player_index(&board, name)?,
+    };
+    // The layout depends on the longest path, so on the costs: build them as `solve` would.
+    let layout = match board.rules.rounding {
+        Rounding::PerMove => layout_for(&Race::<u64>::new(&board, player))?,
+        Rounding::Exact => layout_for(&Race::<f64>::new(&board, player))?,
+    };
+    let view = BitboardView::new(&board, player, layout, value).map_err(Error::Input)?;
+    print!("{view}");
+    Ok(())
+}

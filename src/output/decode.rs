@@ -1,0 +1,251 @@
+//! The paper's Visualizer in the terminal: a bit-board value drawn onto its board.
+
+use crate::board::{Board, goal_label};
+use crate::encoding::bitboard::Layout;
+use std::fmt;
+
+/// Parses a bit-board value written as `0x...` (hex) or `0b...` (binary); `_` separators allowed.
+pub fn parse_bits(text: &str) -> Result<u128, String> {
+    let t = text.trim().replace('_', "");
+    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        (b, 2)
+    } else {
+        return Err(format!(
+            "bit-board value \"{text}\" must start with 0x (hex) or 0b (binary), e.g. 0xe008000000004c06"
+        ));
+    };
+    if digits.is_empty() {
+        return Err(format!(
+            "bit-board value \"{text}\" has no digits after its prefix"
+        ));
+    }
+    if let Some(bad) = digits.chars().find(|c| !c.is_digit(radix)) {
+        let kind = if radix == 16 { "hex" } else { "binary" };
+        return Err(format!(
+            "bit-board value \"{text}\": '{bad}' is not a {kind} digit"
+        ));
+    }
+    u128::from_str_radix(digits, radix).map_err(|_| {
+        format!(
+            "bit-board value \"{text}\" has more than 128 bits; no bit-board is wider than u128"
+        )
+    })
+}
+
+/// A bit-board value seen on its board: which waiting, track and goal tiles are set, and the
+/// distance. `Display` draws it on the board's grid, or lists the set tiles where there is none.
+pub struct BitboardView<'a> {
+    board: &'a Board,
+    player: usize,
+    layout: Layout,
+    value: u128,
+}
+
+impl<'a> BitboardView<'a> {
+    /// Checks that `value` fits `layout` (the layout of `player` on `board`).
+    pub fn new(
+        board: &'a Board,
+        player: usize,
+        layout: Layout,
+        value: u128,
+    ) -> Result<Self, String> {
+        let used = 128 - value.leading_zeros();
+        if used > layout.used_bits() {
+            return Err(format!(
+                "bit-board value has {used} significant bits, but a bit-board of player \"{}\" on {} is {} bits wide ({}: {} waiting + {} track + {} goal + {} distance bits)",
+                board.players[player].name,
+                board.name,
+                layout.used_bits(),
+                layout.width.name(),
+                layout.waiting,
+                layout.track,
+                layout.goal,
+                layout.distance
+            ));
+        }
+        Ok(BitboardView {
+            board,
+            player,
+            layout,
+            value,
+        })
+    }
+
+    fn set(&self, bit: u32) -> bool {
+        self.value >> bit & 1 == 1
+    }
+
+    /// The distance field.
+    pub fn distance(&self) -> u128 {
+        self.value & self.layout.distance_max()
+    }
+
+    /// Every set tile: (kind, label, position).
+    pub fn set_tiles(&self) -> Vec<(&'static str, String, crate::board::Point)> {
+        let p = &self.board.players[self.player];
+        let n = self.board.track.len();
+        let mut out = Vec::new();
+        for (i, &b) in p.base.iter().enumerate() {
+            if self.set(self.layout.waiting_bit(i)) {
+                out.push(("waiting", format!("w{i}"), b));
+            }
+        }
+        for s in 0..p.track_steps + p.goal.len() {
+            if self.set(self.layout.step_bit(s)) {
+                out.push(if s < p.track_steps {
+                    let idx = (p.start + s) % n;
+                    (
+                        "track",
+                        format!("step {s} = track tile {idx}"),
+                        self.board.track[idx],
+                    )
+                } else {
+                    let g = s - p.track_steps;
+                    (
+                        "goal",
+                        format!("step {s} = goal tile {}", goal_label(g)),
+                        p.goal[g],
+                    )
+                });
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for BitboardView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = &self.layout;
+        let p = &self.board.players[self.player];
+        writeln!(
+            f,
+            "{}, player {}: {} bit-board = {} waiting + {} track + {} goal + {} distance bits",
+            self.board.name,
+            p.name,
+            l.width.name(),
+            l.waiting,
+            l.track,
+            l.goal,
+            l.distance
+        )?;
+        let [w, t, g, d] = l.fields(self.value);
+        writeln!(f, "waiting {w} | track {t} | goal {g} | distance {d}")?;
+        if let Some(grid) = self.board.grid {
+            // One character per cell: what the tile is, upper case when its bit is set.
+            let mut cells: Vec<((i64, i64), char)> = Vec::new();
+            let mut put = |pt, c| {
+                if let Some(cell) = grid.cell(pt) {
+                    cells.retain(|(k, _)| *k != cell);
+                    cells.push((cell, c));
+                }
+            };
+            for q in &self.board.players {
+                for &b in q.base.iter().chain(&q.goal) {
+                    put(b, '+');
+                }
+            }
+            for &tp in &self.board.track {
+                put(tp, 'o');
+            }
+            let n = self.board.track.len();
+            for s in 0..p.track_steps {
+                let c = if self.set(l.step_bit(s)) {
+                    '#'
+                } else if s == 0 {
+                    'a'
+                } else {
+                    'o'
+                };
+                put(self.board.track[(p.start + s) % n], c);
+            }
+            for (j, &gp) in p.goal.iter().enumerate() {
+                put(
+                    gp,
+                    if self.set(l.step_bit(p.track_steps + j)) {
+                        'G'
+                    } else {
+                        'g'
+                    },
+                );
+            }
+            for (i, &bp) in p.base.iter().enumerate() {
+                put(bp, if self.set(l.waiting_bit(i)) { 'W' } else { 'w' });
+            }
+            let (c0, c1) = cells
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(a, b), ((c, _), _)| {
+                    (a.min(*c), b.max(*c))
+                });
+            let (r0, r1) = cells
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(a, b), ((_, r), _)| {
+                    (a.min(*r), b.max(*r))
+                });
+            writeln!(f)?;
+            for r in r0..=r1 {
+                let row: String = (c0..=c1)
+                    .map(|c| {
+                        cells
+                            .iter()
+                            .find(|(k, _)| *k == (c, r))
+                            .map_or(' ', |(_, ch)| *ch)
+                    })
+                    .flat_map(|ch| [ch, ' '])
+                    .collect();
+                writeln!(f, "  {}", row.trim_end())?;
+            }
+            writeln!(f)?;
+            writeln!(
+                f,
+                "  # visited track tile   o track tile   a start tile (unvisited)   G/g goal tile set/unset"
+            )?;
+            writeln!(
+                f,
+                "  W/w waiting tile set/unset   + another player's waiting or goal tile"
+            )?;
+        } else {
+            for (kind, label, pt) in self.set_tiles() {
+                writeln!(f, "  {kind:<7} {label:<28} at {pt}")?;
+            }
+        }
+        write!(f, "distance: {} {}", self.distance(), self.board.unit)?;
+        if let Some(scale) = self.board.scale {
+            write!(f, " = {:.4} cm", scale.to_cm(self.distance() as f64))?;
+        }
+        writeln!(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_parse_or_explain() {
+        assert_eq!(parse_bits("0xff").unwrap(), 255);
+        assert_eq!(parse_bits("0b1_01").unwrap(), 5);
+        assert!(
+            parse_bits("255")
+                .unwrap_err()
+                .contains("must start with 0x")
+        );
+        assert!(
+            parse_bits("0xfg")
+                .unwrap_err()
+                .contains("'g' is not a hex digit")
+        );
+        assert!(
+            parse_bits("0b102")
+                .unwrap_err()
+                .contains("'2' is not a binary digit")
+        );
+        assert!(parse_bits("0x").unwrap_err().contains("no digits"));
+        assert!(
+            parse_bits(&format!("0x1{}", "0".repeat(32)))
+                .unwrap_err()
+                .contains("more than 128 bits")
+        );
+    }
+}
