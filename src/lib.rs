@@ -21,6 +21,7 @@ pub mod cost;
 pub mod encoding;
 pub mod error;
 pub mod output;
+pub mod paper;
 pub mod race;
 pub mod search;
 pub mod solve;

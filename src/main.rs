@@ -20,6 +20,8 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Draw a bit-board value (0x... or 0b...) onto its board: the paper's Visualizer.
     Decode(cli::decode::DecodeArgs),
+    /// The paper's reported numbers side by side with ours; exit 1 on any mismatch.
+    Reproduce(cli::reproduce::ReproduceArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Some(Command::Validate { boards }) => cli::validate::run(&boards),
         Some(Command::Generate(args)) => cli::generate::run(&args),
         Some(Command::Decode(args)) => cli::decode::run(&args),
+        Some(Command::Reproduce(args)) => cli::reproduce::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,49 @@
+//! `boardpath reproduce`: the paper's numbers next to ours, exit 1 on any mismatch.
+
+use super::Format;
+use boardpath::Error;
+use boardpath::paper::reproduce;
+use clap::Args;
+
+/// Arguments of `reproduce`.
+#[derive(Args)]
+pub struct ReproduceArgs {
+    /// Skip the 660-million-call run without a bound (a few seconds).
+    #[arg(long)]
+    pub quick: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Runs `reproduce`.
+pub fn run(a: &ReproduceArgs) -> Result<(), Error> {
+    let rows = reproduce(!a.quick)?;
+    match a.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        ),
+        Format::Text => {
+            let w = rows
+                .iter()
+                .map(|r| r.what.chars().count())
+                .max()
+                .unwrap_or(0);
+            println!("Seewald (2023) vs boardpath, standard board, player black\n");
+            println!("{:<w$}  {:>12}  {:>12}", "", "paper", "boardpath");
+            for r in &rows {
+                let mark = if r.matches { "ok" } else { "MISMATCH" };
+                println!("{:<w$}  {:>12}  {:>12}  {mark}", r.what, r.paper, r.ours);
+            }
+        }
+    }
+    let bad = rows.iter().filter(|r| !r.matches).count();
+    if bad > 0 {
+        return Err(Error::Mismatch(format!(
+            "{bad} of {} numbers differ from the paper",
+            rows.len()
+        )));
+    }
+    Ok(())
+}
