@@ -1,0 +1,247 @@
+//! Every kind of bad input: a clear message naming the file, the line and column, the offending
+//! key or value and what would be valid; exit 1; never a panic or a backtrace.
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardpath");
+
+/// A valid board; each case edits one thing in it.
+const VALID: &str = r#"[board]
+name = "tiny"
+scale = { units = 1000, cm = 10 }
+grid = { origin = [0, 0], spacing = 100 }
+
+[rules]
+die = [1, 2, 3]
+metric = "euclidean"
+rounding = "per-move"
+goal_mode = "slots"
+
+[track]
+tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]
+
+[[players]]
+name = "red"
+start = 0
+track_steps = 6
+base = [[0, 3], [1, 3]]
+goal = [[3, 0], [3, 1]]
+"#;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).env("RUST_BACKTRACE", "1").output().unwrap()
+}
+
+/// Writes `text` to a file, runs `validate` and `solve` on it, checks both fail cleanly with
+/// `expect` in the message at `line` (when the file gives a place), and returns the message.
+fn check(text: &str, expect: &str, line: Option<usize>) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let mut last = String::new();
+    for args in [vec!["validate", p], vec!["solve", p]] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(1), "{args:?} on\n{text}\nstderr: {err}");
+        assert!(out.stdout.is_empty() || args[0] == "validate", "{args:?} printed a result");
+        assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+        assert!(err.contains(expect), "expected {expect:?} in: {err}");
+        if let Some(line) = line {
+            assert!(err.contains(&format!("{p}:{line}:")), "expected {p}:{line}: in: {err}");
+        }
+        last = err;
+    }
+    last
+}
+
+fn edit(from: &str, to: &str) -> String {
+    assert!(VALID.contains(from), "{from}");
+    VALID.replacen(from, to, 1)
+}
+
+#[test]
+fn the_valid_board_is_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ok.toml");
+    std::fs::write(&path, VALID).unwrap();
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with(": OK\n"));
+}
+
+#[test]
+fn missing_file() {
+    let out = run(&["solve", "no/such/board.toml"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("no/such/board.toml: cannot read board file"), "{err}");
+}
+
+#[test]
+fn unreadable_file() {
+    // A directory exists but cannot be read as a file.
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&["solve", dir.path().to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot read board file"), "{err}");
+}
+
+#[test]
+fn unknown_board_name_lists_the_embedded_ones() {
+    let out = run(&["solve", "monopoly"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("monopoly") && err.contains("embedded boards are: maedn"), "{err}");
+}
+
+#[test]
+fn not_toml() {
+    check("[board\nname = 1", "", Some(1));
+}
+
+#[test]
+fn unknown_key() {
+    let e = check(&edit("metric = \"euclidean\"", "metrik = \"euclidean\""), "unknown field `metrik`", Some(8));
+    assert!(e.contains("metric"), "lists valid keys: {e}");
+}
+
+#[test]
+fn missing_required_key() {
+    check(&edit("name = \"tiny\"\n", ""), "missing field `name`", Some(1));
+}
+
+#[test]
+fn wrong_type() {
+    check(&edit("start = 0", "start = \"zero\""), "invalid type: string \"zero\"", Some(17));
+}
+
+#[test]
+fn empty_track() {
+    check(&edit("tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]", "tiles = []"), "at least 2 tiles", Some(13));
+}
+
+#[test]
+fn one_tile_track() {
+    check(&edit("tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]", "tiles = [[0, 0]]"), "has 1 tile(s)", Some(13));
+}
+
+#[test]
+fn duplicate_track_tile() {
+    check(&edit("[1, 1], [0, 1]]", "[1, 1], [1, 0]]"), "track tile 5 at [1, 0] repeats track tile 1", Some(13));
+}
+
+#[test]
+fn no_players() {
+    let text = VALID.split("[[players]]").next().unwrap();
+    check(text, "no [[players]]", None);
+}
+
+#[test]
+fn duplicate_player_name() {
+    let second = VALID.split_once("[[players]]").unwrap().1;
+    check(&format!("{VALID}\n[[players]]{second}"), "duplicate player name \"red\"", Some(23));
+}
+
+#[test]
+fn start_out_of_range() {
+    check(&edit("start = 0", "start = 6"), "start = 6 is out of range; it indexes track.tiles, so it must be 0 to 5", Some(17));
+    check(&edit("start = 0", "start = -1"), "start = -1 is out of range", Some(17));
+}
+
+#[test]
+fn track_steps_zero_or_too_large() {
+    check(&edit("track_steps = 6", "track_steps = 0"), "track_steps = 0 must be 1 to 6", Some(18));
+    check(&edit("track_steps = 6", "track_steps = 7"), "track_steps = 7 must be 1 to 6", Some(18));
+}
+
+#[test]
+fn empty_base() {
+    check(&edit("base = [[0, 3], [1, 3]]", "base = []"), "base is empty", Some(19));
+}
+
+#[test]
+fn slots_goal_and_base_differ() {
+    check(&edit("goal = [[3, 0], [3, 1]]", "goal = [[3, 0]]"), "goal has 1 tiles and base has 2 pieces", Some(20));
+}
+
+#[test]
+fn empty_goal() {
+    check(&edit("goal = [[3, 0], [3, 1]]", "goal = []"), "goal is empty", Some(20));
+}
+
+#[test]
+fn bad_die() {
+    check(&edit("die = [1, 2, 3]", "die = []"), "die has no faces", Some(7));
+    check(&edit("die = [1, 2, 3]", "die = [0, 1]"), "die face 0 is not a positive integer", Some(7));
+    check(&edit("die = [1, 2, 3]", "die = [1, -2]"), "die face -2 is not a positive integer", Some(7));
+    check(&edit("die = [1, 2, 3]", "die = [1, 2, 2]"), "die face 2 appears twice", Some(7));
+}
+
+#[test]
+fn non_finite_coordinates() {
+    check(&edit("[2, 1], [1, 1]", "[2, nan], [1, 1]"), "position [2, NaN] is not finite", Some(13));
+    check(&edit("base = [[0, 3]", "base = [[inf, 3]"), "position [inf, 3] is not finite", Some(19));
+}
+
+#[test]
+fn grid_spacing_not_positive() {
+    check(&edit("spacing = 100", "spacing = 0"), "grid.spacing = 0 must be a positive finite number", Some(4));
+    check(&edit("spacing = 100", "spacing = -5"), "grid.spacing = -5 must be a positive", Some(4));
+}
+
+#[test]
+fn unknown_choices_list_valid_values() {
+    check(&edit("\"euclidean\"", "\"taxicab\""), "unknown metric \"taxicab\"; expected one of \"euclidean\", \"manhattan\", \"chebyshev\"", Some(8));
+    check(&edit("\"per-move\"", "\"floor\""), "unknown rounding \"floor\"; expected one of \"per-move\", \"exact\"", Some(9));
+    check(&edit("\"slots\"", "\"pile\""), "unknown goal_mode \"pile\"; expected one of \"slots\", \"stack\"", Some(10));
+}
+
+#[test]
+fn every_problem_is_listed_not_just_the_first() {
+    let text = edit("start = 0", "start = 9").replace("die = [1, 2, 3]", "die = [0]");
+    let e = check(&text, "start = 9", Some(17));
+    assert!(e.contains(":7:") && e.contains("die face 0"), "{e}");
+}
+
+#[test]
+fn piece_that_cannot_reach_its_target() {
+    // Die [2]: only even steps; goal tile b is step 7.
+    let e = check(&edit("die = [1, 2, 3]", "die = [2]"), "player \"red\", piece 1 (target goal tile b) cannot finish", None);
+    assert!(e.contains("with die [2]"), "{e}");
+}
+
+#[test]
+fn bad_command_line_values() {
+    for (args, expect) in [
+        (vec!["solve", "--metric", "taxicab"], "unknown metric \"taxicab\""),
+        (vec!["solve", "--die", "1,0"], "die face 0 is not a positive integer"),
+        (vec!["solve", "--bound", "tight", "--encoding", "bitboard"], "unknown bound \"tight\""),
+        (vec!["solve", "--bound", "paper"], "--bound applies to --encoding bitboard only"),
+        (vec!["frobnicate"], "unrecognized subcommand"),
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+    let out = run(&["solve", "--player", "purple"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("no player \"purple\"") && err.contains("black, yellow, green, red"), "{err}");
+}
+
+#[test]
+fn bad_bitboard_values() {
+    for (v, expect) in [
+        ("12", "must start with 0x"),
+        ("0xzz", "'z' is not a hex digit"),
+        ("0x1ffffffffffffffffff", "73 significant bits"),
+    ] {
+        let out = run(&["decode", v]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{v}: {err}");
+        assert!(err.contains(expect), "{v}: {err}");
+    }
+}
