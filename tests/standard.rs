@@ -1,0 +1,83 @@
+//! The standard board: the paper's numbers for every colour, from every encoding and bound.
+
+use boardpath::board::Board;
+use boardpath::encoding::bitboard::Bound;
+use boardpath::paper;
+use boardpath::solve::{solve, EncodingChoice};
+
+#[test]
+fn every_colour_every_encoding_gives_the_papers_numbers() {
+    let board = Board::load("maedn").unwrap();
+    assert_eq!(board.players.len(), 4);
+    let choices = [
+        EncodingChoice::Graph,
+        EncodingChoice::Bitboard(Bound::Paper),
+        EncodingChoice::Bitboard(Bound::Listing),
+        EncodingChoice::Bitboard(Bound::Admissible),
+        EncodingChoice::Bitboard(Bound::Exact),
+    ];
+    for player in 0..4 {
+        for choice in choices {
+            let s = solve::<u64>(&board, player, choice).unwrap();
+            let lengths: Vec<u64> = s.pieces.iter().map(|p| p.length).collect();
+            assert_eq!(s.total, paper::TOTAL, "{} {choice:?}", s.player);
+            assert_eq!(s.enter, paper::ENTER);
+            assert_eq!(lengths, paper::PIECES);
+            assert_eq!(format!("{:.4}", s.total_cm.unwrap()), paper::TOTAL_CM);
+            assert_eq!(s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(), vec![3, 2, 1, 0]);
+            assert!(s.warnings.is_empty(), "the paper's constants are not flagged on its own board");
+        }
+    }
+}
+
+#[test]
+fn graph_and_bitboard_choose_the_same_paths() {
+    // Both break ties towards the greatest roll sequence, which is what the paper's search records.
+    let board = Board::load("maedn").unwrap();
+    let g = solve::<u64>(&board, 0, EncodingChoice::Graph).unwrap();
+    let b = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Paper)).unwrap();
+    for (x, y) in g.pieces.iter().zip(&b.pieces) {
+        assert_eq!((&x.steps, &x.rolls), (&y.steps, &y.rolls));
+    }
+    assert_eq!(g.pieces[0].rolls, vec![6, 6, 4, 6, 4, 6, 5, 6]);
+    assert_eq!(g.pieces[0].steps, vec![0, 6, 12, 16, 22, 26, 32, 37, 43]);
+}
+
+#[test]
+fn full_path_bitboards_hold_the_path_and_its_length() {
+    // Piece 1: waiting 1110, track steps 0 6 12 16 22 26 32 37 set, goal d (0001), distance 19462
+    // = 0x4c06 in the low 16 bits. The other pieces start with the filled goal tiles set.
+    let board = Board::load("maedn").unwrap();
+    let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Paper)).unwrap();
+    let hex: Vec<&str> = s.pieces.iter().map(|p| p.bitboard.as_deref().unwrap()).collect();
+    let expected_piece_1 = {
+        let mut v: u64 = 0b1110 << 60;
+        for step in [0, 6, 12, 16, 22, 26, 32, 37] {
+            v |= 1 << (16 + 4 + 39 - step);
+        }
+        v | 1 << 16 | 19462
+    };
+    assert_eq!(hex[0], format!("0x{expected_piece_1:016x}"));
+    for (h, p) in hex.iter().zip(&s.pieces) {
+        let v = u64::from_str_radix(&h[2..], 16).unwrap();
+        assert_eq!(v & 0xffff, p.length, "distance bits");
+    }
+}
+
+#[test]
+fn the_admissible_constant_is_170_not_193() {
+    // The 5-tile move from track step 36 (6,8) onto goal tile b (5,8) is 850 units: 170 per tile.
+    let board = Board::load("maedn").unwrap();
+    let race = boardpath::race::Race::<u64>::new(&board, 0);
+    let m = race.moves(36, 1).find(|m| m.to == 41).unwrap();
+    assert_eq!((m.roll, m.cost), (5, 850));
+    let mut ratio = f64::INFINITY;
+    for t in race.targets() {
+        for s in 0..race.target_step(t) {
+            for m in race.moves(s, t) {
+                ratio = ratio.min(m.cost as f64 / m.roll as f64);
+            }
+        }
+    }
+    assert_eq!(ratio, 170.0);
+}
