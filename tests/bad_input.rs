@@ -29,7 +29,11 @@ goal = [[3, 0], [3, 1]]
 "#;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).env("RUST_BACKTRACE", "1").output().unwrap()
+    Command::new(BIN)
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap()
 }
 
 /// Writes `text` to a file, runs `validate` and `solve` on it, checks both fail cleanly with
@@ -43,12 +47,25 @@ fn check(text: &str, expect: &str, line: Option<usize>) -> String {
     for args in [vec!["validate", p], vec!["solve", p]] {
         let out = run(&args);
         let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert_eq!(out.status.code(), Some(1), "{args:?} on\n{text}\nstderr: {err}");
-        assert!(out.stdout.is_empty() || args[0] == "validate", "{args:?} printed a result");
-        assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{args:?} on\n{text}\nstderr: {err}"
+        );
+        assert!(
+            out.stdout.is_empty() || args[0] == "validate",
+            "{args:?} printed a result"
+        );
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{err}"
+        );
         assert!(err.contains(expect), "expected {expect:?} in: {err}");
         if let Some(line) = line {
-            assert!(err.contains(&format!("{p}:{line}:")), "expected {p}:{line}: in: {err}");
+            assert!(
+                err.contains(&format!("{p}:{line}:")),
+                "expected {p}:{line}: in: {err}"
+            );
         }
         last = err;
     }
@@ -66,7 +83,12 @@ fn the_valid_board_is_valid() {
     let path = dir.path().join("ok.toml");
     std::fs::write(&path, VALID).unwrap();
     let out = run(&["validate", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).ends_with(": OK\n"));
 }
 
@@ -75,7 +97,10 @@ fn missing_file() {
     let out = run(&["solve", "no/such/board.toml"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("no/such/board.toml: cannot read board file"), "{err}");
+    assert!(
+        err.contains("no/such/board.toml: cannot read board file"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -93,7 +118,10 @@ fn unknown_board_name_lists_the_embedded_ones() {
     let out = run(&["solve", "monopoly"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("monopoly") && err.contains("embedded boards are: maedn"), "{err}");
+    assert!(
+        err.contains("monopoly") && err.contains("embedded boards are: maedn"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -103,33 +131,63 @@ fn not_toml() {
 
 #[test]
 fn unknown_key() {
-    let e = check(&edit("metric = \"euclidean\"", "metrik = \"euclidean\""), "unknown field `metrik`", Some(8));
+    let e = check(
+        &edit("metric = \"euclidean\"", "metrik = \"euclidean\""),
+        "unknown field `metrik`",
+        Some(8),
+    );
     assert!(e.contains("metric"), "lists valid keys: {e}");
 }
 
 #[test]
 fn missing_required_key() {
-    check(&edit("name = \"tiny\"\n", ""), "missing field `name`", Some(1));
+    check(
+        &edit("name = \"tiny\"\n", ""),
+        "missing field `name`",
+        Some(1),
+    );
 }
 
 #[test]
 fn wrong_type() {
-    check(&edit("start = 0", "start = \"zero\""), "invalid type: string \"zero\"", Some(17));
+    check(
+        &edit("start = 0", "start = \"zero\""),
+        "invalid type: string \"zero\"",
+        Some(17),
+    );
 }
 
 #[test]
 fn empty_track() {
-    check(&edit("tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]", "tiles = []"), "at least 2 tiles", Some(13));
+    check(
+        &edit(
+            "tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]",
+            "tiles = []",
+        ),
+        "at least 2 tiles",
+        Some(13),
+    );
 }
 
 #[test]
 fn one_tile_track() {
-    check(&edit("tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]", "tiles = [[0, 0]]"), "has 1 tile(s)", Some(13));
+    check(
+        &edit(
+            "tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]",
+            "tiles = [[0, 0]]",
+        ),
+        "has 1 tile(s)",
+        Some(13),
+    );
 }
 
 #[test]
 fn duplicate_track_tile() {
-    check(&edit("[1, 1], [0, 1]]", "[1, 1], [1, 0]]"), "track tile 5 at [1, 0] repeats track tile 1", Some(13));
+    check(
+        &edit("[1, 1], [0, 1]]", "[1, 1], [1, 0]]"),
+        "track tile 5 at [1, 0] repeats track tile 1",
+        Some(13),
+    );
 }
 
 #[test]
@@ -141,61 +199,137 @@ fn no_players() {
 #[test]
 fn duplicate_player_name() {
     let second = VALID.split_once("[[players]]").unwrap().1;
-    check(&format!("{VALID}\n[[players]]{second}"), "duplicate player name \"red\"", Some(23));
+    check(
+        &format!("{VALID}\n[[players]]{second}"),
+        "duplicate player name \"red\"",
+        Some(23),
+    );
 }
 
 #[test]
 fn start_out_of_range() {
-    check(&edit("start = 0", "start = 6"), "start = 6 is out of range; it indexes track.tiles, so it must be 0 to 5", Some(17));
-    check(&edit("start = 0", "start = -1"), "start = -1 is out of range", Some(17));
+    check(
+        &edit("start = 0", "start = 6"),
+        "start = 6 is out of range; it indexes track.tiles, so it must be 0 to 5",
+        Some(17),
+    );
+    check(
+        &edit("start = 0", "start = -1"),
+        "start = -1 is out of range",
+        Some(17),
+    );
 }
 
 #[test]
 fn track_steps_zero_or_too_large() {
-    check(&edit("track_steps = 6", "track_steps = 0"), "track_steps = 0 must be 1 to 6", Some(18));
-    check(&edit("track_steps = 6", "track_steps = 7"), "track_steps = 7 must be 1 to 6", Some(18));
+    check(
+        &edit("track_steps = 6", "track_steps = 0"),
+        "track_steps = 0 must be 1 to 6",
+        Some(18),
+    );
+    check(
+        &edit("track_steps = 6", "track_steps = 7"),
+        "track_steps = 7 must be 1 to 6",
+        Some(18),
+    );
 }
 
 #[test]
 fn empty_base() {
-    check(&edit("base = [[0, 3], [1, 3]]", "base = []"), "base is empty", Some(19));
+    check(
+        &edit("base = [[0, 3], [1, 3]]", "base = []"),
+        "base is empty",
+        Some(19),
+    );
 }
 
 #[test]
 fn slots_goal_and_base_differ() {
-    check(&edit("goal = [[3, 0], [3, 1]]", "goal = [[3, 0]]"), "goal has 1 tiles and base has 2 pieces", Some(20));
+    check(
+        &edit("goal = [[3, 0], [3, 1]]", "goal = [[3, 0]]"),
+        "goal has 1 tiles and base has 2 pieces",
+        Some(20),
+    );
 }
 
 #[test]
 fn empty_goal() {
-    check(&edit("goal = [[3, 0], [3, 1]]", "goal = []"), "goal is empty", Some(20));
+    check(
+        &edit("goal = [[3, 0], [3, 1]]", "goal = []"),
+        "goal is empty",
+        Some(20),
+    );
 }
 
 #[test]
 fn bad_die() {
-    check(&edit("die = [1, 2, 3]", "die = []"), "die has no faces", Some(7));
-    check(&edit("die = [1, 2, 3]", "die = [0, 1]"), "die face 0 is not a positive integer", Some(7));
-    check(&edit("die = [1, 2, 3]", "die = [1, -2]"), "die face -2 is not a positive integer", Some(7));
-    check(&edit("die = [1, 2, 3]", "die = [1, 2, 2]"), "die face 2 appears twice", Some(7));
+    check(
+        &edit("die = [1, 2, 3]", "die = []"),
+        "die has no faces",
+        Some(7),
+    );
+    check(
+        &edit("die = [1, 2, 3]", "die = [0, 1]"),
+        "die face 0 is not a positive integer",
+        Some(7),
+    );
+    check(
+        &edit("die = [1, 2, 3]", "die = [1, -2]"),
+        "die face -2 is not a positive integer",
+        Some(7),
+    );
+    check(
+        &edit("die = [1, 2, 3]", "die = [1, 2, 2]"),
+        "die face 2 appears twice",
+        Some(7),
+    );
 }
 
 #[test]
 fn non_finite_coordinates() {
-    check(&edit("[2, 1], [1, 1]", "[2, nan], [1, 1]"), "position [2, NaN] is not finite", Some(13));
-    check(&edit("base = [[0, 3]", "base = [[inf, 3]"), "position [inf, 3] is not finite", Some(19));
+    check(
+        &edit("[2, 1], [1, 1]", "[2, nan], [1, 1]"),
+        "position [2, NaN] is not finite",
+        Some(13),
+    );
+    check(
+        &edit("base = [[0, 3]", "base = [[inf, 3]"),
+        "position [inf, 3] is not finite",
+        Some(19),
+    );
 }
 
 #[test]
 fn grid_spacing_not_positive() {
-    check(&edit("spacing = 100", "spacing = 0"), "grid.spacing = 0 must be a positive finite number", Some(4));
-    check(&edit("spacing = 100", "spacing = -5"), "grid.spacing = -5 must be a positive", Some(4));
+    check(
+        &edit("spacing = 100", "spacing = 0"),
+        "grid.spacing = 0 must be a positive finite number",
+        Some(4),
+    );
+    check(
+        &edit("spacing = 100", "spacing = -5"),
+        "grid.spacing = -5 must be a positive",
+        Some(4),
+    );
 }
 
 #[test]
 fn unknown_choices_list_valid_values() {
-    check(&edit("\"euclidean\"", "\"taxicab\""), "unknown metric \"taxicab\"; expected one of \"euclidean\", \"manhattan\", \"chebyshev\"", Some(8));
-    check(&edit("\"per-move\"", "\"floor\""), "unknown rounding \"floor\"; expected one of \"per-move\", \"exact\"", Some(9));
-    check(&edit("\"slots\"", "\"pile\""), "unknown goal_mode \"pile\"; expected one of \"slots\", \"stack\"", Some(10));
+    check(
+        &edit("\"euclidean\"", "\"taxicab\""),
+        "unknown metric \"taxicab\"; expected one of \"euclidean\", \"manhattan\", \"chebyshev\"",
+        Some(8),
+    );
+    check(
+        &edit("\"per-move\"", "\"floor\""),
+        "unknown rounding \"floor\"; expected one of \"per-move\", \"exact\"",
+        Some(9),
+    );
+    check(
+        &edit("\"slots\"", "\"pile\""),
+        "unknown goal_mode \"pile\"; expected one of \"slots\", \"stack\"",
+        Some(10),
+    );
 }
 
 #[test]
@@ -208,17 +342,33 @@ fn every_problem_is_listed_not_just_the_first() {
 #[test]
 fn piece_that_cannot_reach_its_target() {
     // Die [2]: only even steps; goal tile b is step 7.
-    let e = check(&edit("die = [1, 2, 3]", "die = [2]"), "player \"red\", piece 1 (target goal tile b) cannot finish", None);
+    let e = check(
+        &edit("die = [1, 2, 3]", "die = [2]"),
+        "player \"red\", piece 1 (target goal tile b) cannot finish",
+        None,
+    );
     assert!(e.contains("with die [2]"), "{e}");
 }
 
 #[test]
 fn bad_command_line_values() {
     for (args, expect) in [
-        (vec!["solve", "--metric", "taxicab"], "unknown metric \"taxicab\""),
-        (vec!["solve", "--die", "1,0"], "die face 0 is not a positive integer"),
-        (vec!["solve", "--bound", "tight", "--encoding", "bitboard"], "unknown bound \"tight\""),
-        (vec!["solve", "--bound", "paper"], "--bound applies to --encoding bitboard only"),
+        (
+            vec!["solve", "--metric", "taxicab"],
+            "unknown metric \"taxicab\"",
+        ),
+        (
+            vec!["solve", "--die", "1,0"],
+            "die face 0 is not a positive integer",
+        ),
+        (
+            vec!["solve", "--bound", "tight", "--encoding", "bitboard"],
+            "unknown bound \"tight\"",
+        ),
+        (
+            vec!["solve", "--bound", "paper"],
+            "--bound applies to --encoding bitboard only",
+        ),
         (vec!["frobnicate"], "unrecognized subcommand"),
     ] {
         let out = run(&args);
@@ -229,7 +379,10 @@ fn bad_command_line_values() {
     let out = run(&["solve", "--player", "purple"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("no player \"purple\"") && err.contains("black, yellow, green, red"), "{err}");
+    assert!(
+        err.contains("no player \"purple\"") && err.contains("black, yellow, green, red"),
+        "{err}"
+    );
 }
 
 #[test]

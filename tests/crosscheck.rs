@@ -1,18 +1,20 @@
 //! Cross-checks on random boards: the bit-board and the graph agree on every board the generator
 //! makes, under every rule option, die set and coordinate style.
 
-use boardpath::board::generate::{generate, GenerateOptions};
+use boardpath::board::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Rounding, RuleOverrides};
 use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;
-use boardpath::solve::{solve, EncodingChoice, SolveError};
+use boardpath::solve::{EncodingChoice, SolveError, solve};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 1000,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct("tests/crosscheck.proptest-regressions"))),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/crosscheck.proptest-regressions",
+        ))),
         ..ProptestConfig::default()
     }
 }
@@ -44,12 +46,21 @@ fn agree<C: Cost>(board: &Board) -> Result<(), TestCaseError> {
                     let bl: Vec<C> = b.pieces.iter().map(|x| x.length).collect();
                     prop_assert_eq!(gl, bl);
                 }
-                (Err(SolveError::Unreachable { piece: a, .. }), Err(SolveError::Unreachable { piece: b, .. })) => {
+                (
+                    Err(SolveError::Unreachable { piece: a, .. }),
+                    Err(SolveError::Unreachable { piece: b, .. }),
+                ) => {
                     prop_assert_eq!(a, b);
                 }
                 // Fractional costs do not fit the bit-board's distance bits; it must say so.
-                (Ok(_), Err(SolveError::Unsupported { .. })) if board.rules.rounding == Rounding::Exact => {}
-                (g, b) => prop_assert!(false, "graph {:?} vs bitboard {:?}", g.as_ref().map(|s| s.total), b.as_ref().map(|s| s.total)),
+                (Ok(_), Err(SolveError::Unsupported { .. }))
+                    if board.rules.rounding == Rounding::Exact => {}
+                (g, b) => prop_assert!(
+                    false,
+                    "graph {:?} vs bitboard {:?}",
+                    g.as_ref().map(|s| s.total),
+                    b.as_ref().map(|s| s.total)
+                ),
             }
         }
     }

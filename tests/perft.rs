@@ -5,16 +5,46 @@
 
 use boardpath::board::Board;
 use boardpath::encoding::bitboard::Bound;
-use boardpath::solve::{solve, EncodingChoice};
+use boardpath::solve::{EncodingChoice, solve};
 
 /// (board, player, bound, calls summed over the pieces, calls per piece in finishing order).
 const TABLE: &[(&str, &str, Bound, u64, [u64; 4])] = &[
-    ("maedn", "black", Bound::Paper, 14_282_614, [11_707_838, 749_709, 495_940, 1_329_127]),
-    ("maedn", "black", Bound::Listing, 18_526_851, [15_153_411, 0, 0, 0]),
-    ("maedn", "black", Bound::Admissible, 31_773_455, [25_630_223, 0, 0, 0]),
+    (
+        "maedn",
+        "black",
+        Bound::Paper,
+        14_282_614,
+        [11_707_838, 749_709, 495_940, 1_329_127],
+    ),
+    (
+        "maedn",
+        "black",
+        Bound::Listing,
+        18_526_851,
+        [15_153_411, 0, 0, 0],
+    ),
+    (
+        "maedn",
+        "black",
+        Bound::Admissible,
+        31_773_455,
+        [25_630_223, 0, 0, 0],
+    ),
     ("maedn", "black", Bound::Exact, 877, [226, 0, 0, 0]),
-    ("maedn", "red", Bound::Paper, 14_282_614, [11_707_838, 749_709, 495_940, 1_329_127]),
-    ("maedn", "black", Bound::None, 660_449_985, [500_590_203, 0, 0, 0]),
+    (
+        "maedn",
+        "red",
+        Bound::Paper,
+        14_282_614,
+        [11_707_838, 749_709, 495_940, 1_329_127],
+    ),
+    (
+        "maedn",
+        "black",
+        Bound::None,
+        660_449_985,
+        [500_590_203, 0, 0, 0],
+    ),
 ];
 
 #[test]
@@ -22,7 +52,9 @@ fn node_counts_match_the_table() {
     for &(name, player, bound, total, per_piece) in TABLE {
         // The 660-million-call run takes seconds in a release build and minutes in a debug one.
         if bound == Bound::None && cfg!(debug_assertions) {
-            eprintln!("skipping {name} {player} {bound:?} in a debug build; run cargo test --release");
+            eprintln!(
+                "skipping {name} {player} {bound:?} in a debug build; run cargo test --release"
+            );
             continue;
         }
         let board = Board::load(name).unwrap();

@@ -14,11 +14,14 @@
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;
-use boardpath::solve::{solve, EncodingChoice, Solution, SolveError};
+use boardpath::solve::{EncodingChoice, Solution, SolveError, solve};
 
 fn hand(o: RuleOverrides) -> Board {
     let text = include_str!("boards/hand.toml");
-    Board::from_toml(text, "hand.toml").unwrap().with_overrides(&o).unwrap()
+    Board::from_toml(text, "hand.toml")
+        .unwrap()
+        .with_overrides(&o)
+        .unwrap()
 }
 
 /// Solves with the graph and with the bit-board (exact bound), which must agree.
@@ -27,7 +30,10 @@ fn both(board: &Board) -> Solution<u64> {
     let b = solve::<u64>(board, 0, EncodingChoice::Bitboard(Bound::Exact)).unwrap();
     assert_eq!((g.total, g.enter), (b.total, b.enter));
     for (x, y) in g.pieces.iter().zip(&b.pieces) {
-        assert_eq!((x.length, &x.steps, &x.rolls), (y.length, &y.steps, &y.rolls));
+        assert_eq!(
+            (x.length, &x.steps, &x.rolls),
+            (y.length, &y.steps, &y.rolls)
+        );
     }
     g
 }
@@ -49,7 +55,10 @@ fn slots_without_moves_in_goal() {
 
 #[test]
 fn slots_with_moves_in_goal() {
-    let s = both(&hand(RuleOverrides { moves_in_goal: Some(true), ..Default::default() }));
+    let s = both(&hand(RuleOverrides {
+        moves_in_goal: Some(true),
+        ..Default::default()
+    }));
     assert_eq!(lengths(&s), vec![312, 200]);
     assert_eq!(s.pieces[0].steps, vec![0, 3, 4, 5]);
     assert_eq!(s.total, 753);
@@ -57,8 +66,14 @@ fn slots_with_moves_in_goal() {
 
 #[test]
 fn stack_mode_sends_every_piece_to_the_last_goal_tile() {
-    let s = both(&hand(RuleOverrides { goal_mode: Some(GoalMode::Stack), ..Default::default() }));
-    assert_eq!(s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(), vec![1, 1]);
+    let s = both(&hand(RuleOverrides {
+        goal_mode: Some(GoalMode::Stack),
+        ..Default::default()
+    }));
+    assert_eq!(
+        s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(),
+        vec![1, 1]
+    );
     assert_eq!(lengths(&s), vec![312, 312]);
     assert_eq!(s.total, 241 + 624);
 }
@@ -66,20 +81,29 @@ fn stack_mode_sends_every_piece_to_the_last_goal_tile() {
 #[test]
 fn manhattan_metric() {
     // Enter: 100 + (100 + 100); b: 100 + 100 + |0| + |150| = 350; a: 100 + 100 = 200.
-    let s = both(&hand(RuleOverrides { metric: Some(Metric::Manhattan), ..Default::default() }));
+    let s = both(&hand(RuleOverrides {
+        metric: Some(Metric::Manhattan),
+        ..Default::default()
+    }));
     assert_eq!((s.enter, lengths(&s), s.total), (300, vec![350, 200], 850));
 }
 
 #[test]
 fn chebyshev_metric() {
     // Enter: 100 + max(100, 100); b and a as under the other metrics along axis-parallel moves.
-    let s = both(&hand(RuleOverrides { metric: Some(Metric::Chebyshev), ..Default::default() }));
+    let s = both(&hand(RuleOverrides {
+        metric: Some(Metric::Chebyshev),
+        ..Default::default()
+    }));
     assert_eq!((s.enter, lengths(&s), s.total), (200, vec![350, 200], 750));
 }
 
 #[test]
 fn exact_rounding_keeps_fractions() {
-    let board = hand(RuleOverrides { rounding: Some(Rounding::Exact), ..Default::default() });
+    let board = hand(RuleOverrides {
+        rounding: Some(Rounding::Exact),
+        ..Default::default()
+    });
     let s = solve::<f64>(&board, 0, EncodingChoice::Graph).unwrap();
     let enter = 100.0 + 100.0 * 2f64.sqrt();
     assert!((s.enter - enter).abs() < 1e-9, "{}", s.enter);
@@ -95,7 +119,11 @@ fn exact_rounding_keeps_fractions() {
 #[test]
 fn exact_rounding_with_whole_costs_works_on_the_bitboard() {
     // Under manhattan every cost here is a whole number, so the bit-board can solve it exactly.
-    let board = hand(RuleOverrides { rounding: Some(Rounding::Exact), metric: Some(Metric::Manhattan), ..Default::default() });
+    let board = hand(RuleOverrides {
+        rounding: Some(Rounding::Exact),
+        metric: Some(Metric::Manhattan),
+        ..Default::default()
+    });
     let g = solve::<f64>(&board, 0, EncodingChoice::Graph).unwrap();
     let b = solve::<f64>(&board, 0, EncodingChoice::Bitboard(Bound::Admissible)).unwrap();
     assert_eq!((g.total, b.total), (850.0, 850.0));
@@ -105,28 +133,55 @@ fn exact_rounding_with_whole_costs_works_on_the_bitboard() {
 fn die_faces_change_the_answer() {
     // Die [1, 2, 3]: b can now end with a 2 from s3: s0 -3-> s3 -2-> b = 100 + sqrt(100^2+150^2)
     // = 100 + 180.3 -> 280; a: s0 -3-> s3 -1-> a = 200, or s0 -2-> s2 -2-> a = 141 + 141 = 282.
-    let s = both(&hand(RuleOverrides { die: Some(vec![1, 2, 3]), ..Default::default() }));
+    let s = both(&hand(RuleOverrides {
+        die: Some(vec![1, 2, 3]),
+        ..Default::default()
+    }));
     assert_eq!(lengths(&s), vec![280, 200]);
 }
 
 #[test]
 fn unreachable_target_says_which_piece_and_why() {
     // Die [3]: s0 -> s3 -> s6 is off the board, so b (s5) can never be reached.
-    let board = hand(RuleOverrides { die: Some(vec![3]), ..Default::default() });
-    for choice in [EncodingChoice::Graph, EncodingChoice::Bitboard(Bound::Admissible)] {
+    let board = hand(RuleOverrides {
+        die: Some(vec![3]),
+        ..Default::default()
+    });
+    for choice in [
+        EncodingChoice::Graph,
+        EncodingChoice::Bitboard(Bound::Admissible),
+    ] {
         let e = solve::<u64>(&board, 0, choice).unwrap_err();
-        let SolveError::Unreachable { player, piece, target, .. } = &e else { panic!("{e}") };
+        let SolveError::Unreachable {
+            player,
+            piece,
+            target,
+            ..
+        } = &e
+        else {
+            panic!("{e}")
+        };
         assert_eq!((player.as_str(), *piece, *target), ("solo", 1, 1));
         let msg = e.to_string();
-        assert!(msg.contains("die [3]") && msg.contains("goal tile b"), "{msg}");
+        assert!(
+            msg.contains("die [3]") && msg.contains("goal tile b"),
+            "{msg}"
+        );
     }
 }
 
 #[test]
 fn slots_override_with_mismatched_goal_is_refused() {
     // Stack boards may have fewer goal tiles than pieces; switching such a board to slots is an error.
-    let text = include_str!("boards/hand.toml").replace("[rules]", "[rules]\ngoal_mode = \"stack\"").replace("goal = [[0, 200], [100, 250]]", "goal = [[0, 200]]");
+    let text = include_str!("boards/hand.toml")
+        .replace("[rules]", "[rules]\ngoal_mode = \"stack\"")
+        .replace("goal = [[0, 200], [100, 250]]", "goal = [[0, 200]]");
     let board = Board::from_toml(&text, "hand-stack.toml").unwrap();
-    let e = board.with_overrides(&RuleOverrides { goal_mode: Some(GoalMode::Slots), ..Default::default() }).unwrap_err();
+    let e = board
+        .with_overrides(&RuleOverrides {
+            goal_mode: Some(GoalMode::Slots),
+            ..Default::default()
+        })
+        .unwrap_err();
     assert!(e.to_string().contains("1 goal tiles for 2 pieces"), "{e}");
 }

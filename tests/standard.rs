@@ -3,7 +3,7 @@
 use boardpath::board::Board;
 use boardpath::encoding::bitboard::Bound;
 use boardpath::paper;
-use boardpath::solve::{solve, EncodingChoice};
+use boardpath::solve::{EncodingChoice, solve};
 
 #[test]
 fn every_colour_every_encoding_gives_the_papers_numbers() {
@@ -24,8 +24,14 @@ fn every_colour_every_encoding_gives_the_papers_numbers() {
             assert_eq!(s.enter, paper::ENTER);
             assert_eq!(lengths, paper::PIECES);
             assert_eq!(format!("{:.4}", s.total_cm.unwrap()), paper::TOTAL_CM);
-            assert_eq!(s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(), vec![3, 2, 1, 0]);
-            assert!(s.warnings.is_empty(), "the paper's constants are not flagged on its own board");
+            assert_eq!(
+                s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(),
+                vec![3, 2, 1, 0]
+            );
+            assert!(
+                s.warnings.is_empty(),
+                "the paper's constants are not flagged on its own board"
+            );
         }
     }
 }
@@ -49,7 +55,11 @@ fn full_path_bitboards_hold_the_path_and_its_length() {
     // = 0x4c06 in the low 16 bits. The other pieces start with the filled goal tiles set.
     let board = Board::load("maedn").unwrap();
     let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Paper)).unwrap();
-    let hex: Vec<&str> = s.pieces.iter().map(|p| p.bitboard.as_deref().unwrap()).collect();
+    let hex: Vec<&str> = s
+        .pieces
+        .iter()
+        .map(|p| p.bitboard.as_deref().unwrap())
+        .collect();
     let expected_piece_1 = {
         let mut v: u64 = 0b1110 << 60;
         for step in [0, 6, 12, 16, 22, 26, 32, 37] {

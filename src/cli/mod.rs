@@ -31,15 +31,19 @@ pub struct RuleArgs {
     #[arg(long)]
     pub no_moves_in_goal: bool,
     /// Override the die faces, e.g. `1,2,3,4,5,6,7,8`.
-    #[arg(long, value_parser = parse_die_list)]
-    pub die: Option<Vec<u32>>,
+    #[arg(long, value_parser = |s: &str| parse_die_list(s).map(Faces))]
+    pub die: Option<Faces>,
 }
+
+/// Die faces from `--die`, one value (a `Vec` would make clap expect several arguments).
+#[derive(Clone, Debug)]
+pub struct Faces(pub Vec<u32>);
 
 impl RuleArgs {
     /// The overrides given.
     pub fn overrides(&self) -> RuleOverrides {
         RuleOverrides {
-            die: self.die.clone(),
+            die: self.die.as_ref().map(|f| f.0.clone()),
             metric: self.metric,
             rounding: self.rounding,
             goal_mode: self.goal_mode,
