@@ -204,3 +204,33 @@ fn generated_boards_validate_and_solve() {
         stdout(&["generate", "--seed", "7"])
     );
 }
+
+#[test]
+fn the_papers_constant_is_flagged_off_its_board() {
+    let out = run(&[
+        "solve",
+        "--encoding",
+        "bitboard",
+        "--bound",
+        "paper",
+        "--metric",
+        "manhattan",
+        "--player",
+        "all",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.matches("warning: --bound paper uses the paper's 193 units per tile")
+            .count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("the admissible value here is 170"), "{err}");
+    let quiet = run(&["solve", "--encoding", "bitboard", "--bound", "paper"]);
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+}
