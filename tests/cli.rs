@@ -214,7 +214,7 @@ fn the_papers_constant_is_flagged_off_its_board() {
         "--bound",
         "paper",
         "--metric",
-        "manhattan",
+        "chebyshev",
         "--player",
         "all",
     ]);
