@@ -226,7 +226,8 @@ fn the_papers_constant_is_flagged_off_its_board() {
         1,
         "{err}"
     );
-    assert!(err.contains("the admissible value here is 170"), "{err}");
+    // Under chebyshev a diagonal step costs what a straight one does: 850 units for 6 tiles at best.
+    assert!(err.contains("the admissible value here is 141.667"), "{err}");
     let quiet = run(&["solve", "--encoding", "bitboard", "--bound", "paper"]);
     assert!(
         quiet.stderr.is_empty(),
