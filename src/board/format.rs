@@ -234,26 +234,39 @@ fn rules(ck: &mut Checker, raw: Option<RawRules>) -> Rules {
             Err(m) => ck.at(die.span(), format!("rules.die: {m}")),
         }
     }
-    if let Some(m) = raw.metric {
-        match parse_choice("metric", m.get_ref(), &Metric::ALL) {
-            Ok(v) => rules.metric = v,
-            Err(e) => ck.at(m.span(), format!("rules.metric: {e}")),
-        }
-    }
-    if let Some(r) = raw.rounding {
-        match parse_choice("rounding", r.get_ref(), &Rounding::ALL) {
-            Ok(v) => rules.rounding = v,
-            Err(e) => ck.at(r.span(), format!("rules.rounding: {e}")),
-        }
-    }
-    if let Some(g) = raw.goal_mode {
-        match parse_choice("goal_mode", g.get_ref(), &GoalMode::ALL) {
-            Ok(v) => rules.goal_mode = v,
-            Err(e) => ck.at(g.span(), format!("rules.goal_mode: {e}")),
-        }
-    }
+    choice(ck, raw.metric, "metric", &Metric::ALL, &mut rules.metric);
+    choice(
+        ck,
+        raw.rounding,
+        "rounding",
+        &Rounding::ALL,
+        &mut rules.rounding,
+    );
+    choice(
+        ck,
+        raw.goal_mode,
+        "goal_mode",
+        &GoalMode::ALL,
+        &mut rules.goal_mode,
+    );
     rules.moves_in_goal = raw.moves_in_goal.unwrap_or(false);
     rules
+}
+
+/// Sets `out` from a named choice when the key is present, reporting an unknown name at its place.
+fn choice<T: Copy>(
+    ck: &mut Checker,
+    raw: Option<Spanned<String>>,
+    key: &str,
+    all: &[(&'static str, T)],
+    out: &mut T,
+) {
+    if let Some(v) = raw {
+        match parse_choice(key, v.get_ref(), all) {
+            Ok(x) => *out = x,
+            Err(e) => ck.at(v.span(), format!("rules.{key}: {e}")),
+        }
+    }
 }
 
 fn player(

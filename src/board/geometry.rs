@@ -58,11 +58,7 @@ impl Metric {
 
     /// The name used in board files.
     pub fn name(self) -> &'static str {
-        Metric::ALL
-            .iter()
-            .find(|(_, m)| *m == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
+        super::rules::name_in(&Metric::ALL, self)
     }
 }
 

@@ -21,10 +21,7 @@ impl Rounding {
 
     /// The name used in board files.
     pub fn name(self) -> &'static str {
-        match self {
-            Rounding::PerMove => "per-move",
-            Rounding::Exact => "exact",
-        }
+        name_in(&Rounding::ALL, self)
     }
 }
 
@@ -45,10 +42,7 @@ impl GoalMode {
 
     /// The name used in board files.
     pub fn name(self) -> &'static str {
-        match self {
-            GoalMode::Slots => "slots",
-            GoalMode::Stack => "stack",
-        }
+        name_in(&GoalMode::ALL, self)
     }
 }
 
@@ -128,6 +122,13 @@ impl RuleOverrides {
             moves_in_goal: self.moves_in_goal.unwrap_or(rules.moves_in_goal),
         }
     }
+}
+
+/// The name of `value` in a table of named choices (`"?"` if it is missing, which tables prevent).
+pub fn name_in<T: Copy + PartialEq>(all: &[(&'static str, T)], value: T) -> &'static str {
+    all.iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(n, _)| n)
 }
 
 /// Looks `value` up among named choices; on failure the message lists what would be valid.

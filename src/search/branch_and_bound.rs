@@ -45,10 +45,7 @@ impl Bound {
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        Bound::ALL
-            .iter()
-            .find(|(_, b)| *b == self)
-            .map_or("?", |(n, _)| n)
+        crate::board::rules::name_in(&Bound::ALL, self)
     }
 
     /// Whether the search is guaranteed to find the optimum with this bound on every board.
