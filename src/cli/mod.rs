@@ -3,10 +3,10 @@
 pub mod solve;
 pub mod validate;
 
+use boardpath::Error;
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::solve::player_index;
-use boardpath::Error;
 use clap::{Args, ValueEnum};
 
 /// Rule overrides shared by every command that solves.
@@ -28,8 +28,10 @@ pub struct RuleArgs {
     #[arg(long)]
     pub no_moves_in_goal: bool,
     /// Override the die faces, e.g. `1,2,3,4,5,6,7,8`.
+    // Fully qualified so clap takes the parsed list as one value; a bare `Vec` would make clap
+    // expect one `u32` per occurrence and panic on the parser's `Vec<u32>`.
     #[arg(long, value_parser = parse_die_list)]
-    pub die: Option<Vec<u32>>,
+    pub die: Option<::std::vec::Vec<u32>>,
 }
 
 impl RuleArgs {
@@ -63,7 +65,11 @@ pub enum Format {
 pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
     let board = Board::load(name)?;
     let overrides = rules.overrides();
-    Ok(if overrides.is_empty() { board } else { board.with_overrides(&overrides)? })
+    Ok(if overrides.is_empty() {
+        board
+    } else {
+        board.with_overrides(&overrides)?
+    })
 }
 
 /// The players selected by `--player NAME|all` (default: the first).

@@ -1,13 +1,13 @@
 //! `boardpath solve`: the least movement for each piece, the enter cost and the total.
 
-use super::{load, players, Format, RuleArgs};
+use super::{Format, RuleArgs, load, players};
+use boardpath::Error;
 use boardpath::board::rules::parse_choice;
-use boardpath::board::{embedded, Board, Rounding};
+use boardpath::board::{Board, Rounding, embedded};
 use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;
 use boardpath::output::{json, text};
-use boardpath::solve::{solve, EncodingChoice, Solution};
-use boardpath::Error;
+use boardpath::solve::{EncodingChoice, Solution, solve};
 use clap::{Args, ValueEnum};
 
 /// Arguments of `solve`.
@@ -47,7 +47,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
     let choice = match args.encoding {
         EncodingArg::Graph if args.bound.is_some() => {
-            return Err(Error::Usage("--bound applies to --encoding bitboard only".into()));
+            return Err(Error::Usage(
+                "--bound applies to --encoding bitboard only".into(),
+            ));
         }
         EncodingArg::Graph => EncodingChoice::Graph,
         EncodingArg::Bitboard => EncodingChoice::Bitboard(args.bound.unwrap_or(Bound::Admissible)),
@@ -59,10 +61,21 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     }
 }
 
-fn print_solutions<C: Cost>(board: &Board, players: &[usize], choice: EncodingChoice, format: Format) -> Result<(), Error> {
-    let solutions: Vec<Solution<C>> = players.iter().map(|&p| solve::<C>(board, p, choice)).collect::<Result<_, _>>()?;
+fn print_solutions<C: Cost>(
+    board: &Board,
+    players: &[usize],
+    choice: EncodingChoice,
+    format: Format,
+) -> Result<(), Error> {
+    let solutions: Vec<Solution<C>> = players
+        .iter()
+        .map(|&p| solve::<C>(board, p, choice))
+        .collect::<Result<_, _>>()?;
     match format {
-        Format::Json => println!("{}", json::array(solutions.iter().map(json::solution).collect())),
+        Format::Json => println!(
+            "{}",
+            json::array(solutions.iter().map(json::solution).collect())
+        ),
         Format::Text => {
             for (i, (s, &p)) in solutions.iter().zip(players).enumerate() {
                 if i > 0 {
@@ -78,6 +91,9 @@ fn print_solutions<C: Cost>(board: &Board, players: &[usize], choice: EncodingCh
 impl SolveArgs {
     /// What `boardpath` with no arguments runs: the embedded standard board, first player, text.
     pub fn default_run() -> Self {
-        SolveArgs { board: embedded::DEFAULT.into(), ..SolveArgs::default() }
+        SolveArgs {
+            board: embedded::DEFAULT.into(),
+            ..SolveArgs::default()
+        }
     }
 }

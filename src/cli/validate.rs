@@ -1,8 +1,8 @@
 //! `boardpath validate`: check board files, print OK or every problem.
 
+use boardpath::Error;
 use boardpath::board::Board;
 use boardpath::race::Race;
-use boardpath::Error;
 
 /// Checks each board: the file itself, then that every piece of every player can finish.
 pub fn run(boards: &[String]) -> Result<(), Error> {
@@ -24,7 +24,10 @@ pub fn run(boards: &[String]) -> Result<(), Error> {
         }
     }
     if bad > 0 {
-        return Err(Error::Input(format!("{bad} of {} board(s) invalid", boards.len())));
+        return Err(Error::Input(format!(
+            "{bad} of {} board(s) invalid",
+            boards.len()
+        )));
     }
     Ok(())
 }
