@@ -18,6 +18,8 @@ struct Cli {
 enum Command {
     /// Solve a board: the least movement for each piece, the enter cost and the total.
     Solve(cli::solve::SolveArgs),
+    /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
+    Boards(cli::boards::BoardsArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         None => cli::solve::run(&cli::solve::SolveArgs::default_run()),
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Validate { boards }) => cli::validate::run(&boards),
+        Some(Command::Boards(args)) => cli::boards::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
