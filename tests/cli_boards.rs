@@ -81,6 +81,21 @@ fn boards_json_lists_every_embedded_board() {
 }
 
 #[test]
+fn every_board_validates_by_name_and_by_file() {
+    let names = ["maedn", "maedn-official", "maedn-6", "ludo", "parcheesi"];
+    let files: Vec<String> = names.iter().map(|n| format!("boards/{n}.toml")).collect();
+    let mut args = vec!["validate"];
+    args.extend(names);
+    args.extend(files.iter().map(String::as_str));
+    let text = stdout(&args);
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": OK")).count(),
+        10,
+        "{text}"
+    );
+}
+
+#[test]
 fn boards_text_names_every_board_with_rules_and_source() {
     let text = stdout(&["boards"]);
     for name in [
