@@ -24,6 +24,8 @@ enum Command {
     Reproduce(cli::reproduce::ReproduceArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
+    /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
+    Boards(cli::boards::BoardsArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Generate(args)) => cli::generate::run(&args),
         Some(Command::Decode(args)) => cli::decode::run(&args),
         Some(Command::Reproduce(args)) => cli::reproduce::run(&args),
+        Some(Command::Boards(args)) => cli::boards::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

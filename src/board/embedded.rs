@@ -4,7 +4,16 @@ use super::{Board, BoardError};
 use std::path::Path;
 
 /// Short name and TOML text of every embedded board, in listing order.
-pub const BOARDS: &[(&str, &str)] = &[("maedn", include_str!("../../boards/maedn.toml"))];
+pub const BOARDS: &[(&str, &str)] = &[
+    ("maedn", include_str!("../../boards/maedn.toml")),
+    (
+        "maedn-official",
+        include_str!("../../boards/maedn-official.toml"),
+    ),
+    ("maedn-6", include_str!("../../boards/maedn-6.toml")),
+    ("ludo", include_str!("../../boards/ludo.toml")),
+    ("parcheesi", include_str!("../../boards/parcheesi.toml")),
+];
 
 /// The short name of the board solved when none is given.
 pub const DEFAULT: &str = "maedn";

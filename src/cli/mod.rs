@@ -1,5 +1,6 @@
 //! Command-line plumbing shared by the commands: rule overrides, board loading, player selection.
 
+pub mod boards;
 pub mod decode;
 pub mod generate;
 pub mod reproduce;
@@ -56,7 +57,7 @@ impl RuleArgs {
     }
 }
 
-/// Output format of `solve`.
+/// Output format of `solve` and `boards`.
 #[derive(Clone, Copy, Default, ValueEnum)]
 pub enum Format {
     /// Human-readable tables.
