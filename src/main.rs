@@ -24,6 +24,8 @@ enum Command {
     Reproduce(cli::reproduce::ReproduceArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
+    /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
+    Render(cli::render::RenderArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Generate(args)) => cli::generate::run(&args),
         Some(Command::Decode(args)) => cli::decode::run(&args),
         Some(Command::Reproduce(args)) => cli::reproduce::run(&args),
+        Some(Command::Render(args)) => cli::render::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 pub mod decode;
 pub mod generate;
+pub mod render;
 pub mod reproduce;
 pub mod solve;
 pub mod validate;
