@@ -407,3 +407,27 @@ fn bad_input_is_a_clear_error() {
         "cannot write output",
     );
 }
+
+#[test]
+fn a_colour_that_is_not_svg_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = embedded::BOARDS
+        .iter()
+        .find(|(n, _)| *n == embedded::DEFAULT)
+        .unwrap()
+        .1
+        .replacen("color = \"#222222\"", "color = \"blakc\"", 1);
+    assert!(text.contains("blakc"));
+    let board = dir.path().join("bad-colour.toml");
+    std::fs::write(&board, text).unwrap();
+    let out = dir.path().join("x.svg");
+    fails(
+        &[
+            "render",
+            board.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "color \"blakc\", which is not an SVG colour",
+    );
+}
