@@ -1,13 +1,9 @@
 //! The legend beside a board drawing: title, rules, each piece's length, the enter cost and total.
-//!
-//! Text widths are estimated from the character count (DejaVu Sans averages under 0.64 em per
-//! character, its digits are 0.64 em), which is enough to size the panel so nothing is cut off.
+//! Its width is measured with the embedded font, so the panel fits it.
 
 use super::palette::{self, Rgb};
 use super::svg::{El, Svg, num};
 
-/// Width of one character, in em, for sizing.
-const EM_PER_CHAR: f64 = 0.64;
 /// Inner margin of the legend in pixels.
 pub const PAD: f64 = 18.0;
 const SWATCH: f64 = 34.0;
@@ -56,7 +52,7 @@ impl Item {
     }
 
     fn width(&self) -> f64 {
-        let w = |s: &str, size: f64| s.chars().count() as f64 * EM_PER_CHAR * size;
+        let w = super::font::width;
         match self {
             Item::Title(t) => w(t, 17.0),
             Item::Text(t) => w(t, 13.0),

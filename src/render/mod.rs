@@ -19,6 +19,7 @@
 pub mod animate;
 pub mod bits;
 pub mod error;
+pub mod font;
 pub mod labels;
 pub mod legend;
 pub mod palette;
@@ -194,7 +195,7 @@ fn compose(board: &Board, request: &Request, panels: &[Panel]) -> String {
                 "viewBox",
                 format!("0 0 {} {}", svg::num(width), svg::num(height)),
             )
-            .a("font-family", format!("{}, sans-serif", png::FONT_FAMILY)),
+            .a("font-family", format!("{}, sans-serif", font::FAMILY)),
     );
     let what = match (request.bits, request.piece) {
         (Some(v), _) => format!("bit-board {v:#x}"),

@@ -2,25 +2,20 @@
 //! the same picture gives the same pixels on every machine.
 
 use super::error::RenderError;
+use super::font::{FAMILY, FONT};
 use resvg::{tiny_skia, usvg};
 use std::sync::Arc;
-
-/// DejaVu Sans (see `assets/fonts/LICENSE`), the only font the rasteriser knows.
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-
-/// The family name of [`FONT`], which the SVG pictures ask for.
-pub const FONT_FAMILY: &str = "DejaVu Sans";
 
 /// Rasterises `svg` at one pixel per SVG unit and encodes it as PNG.
 pub fn rasterise(svg: &str) -> Result<Vec<u8>, RenderError> {
     let mut fonts = usvg::fontdb::Database::new();
     fonts.load_font_data(FONT.to_vec());
     // Generic families too, so that no text depends on what the machine has installed.
-    fonts.set_sans_serif_family(FONT_FAMILY);
-    fonts.set_serif_family(FONT_FAMILY);
-    fonts.set_monospace_family(FONT_FAMILY);
+    fonts.set_sans_serif_family(FAMILY);
+    fonts.set_serif_family(FAMILY);
+    fonts.set_monospace_family(FAMILY);
     let options = usvg::Options {
-        font_family: FONT_FAMILY.to_string(),
+        font_family: FAMILY.to_string(),
         fontdb: Arc::new(fonts),
         ..usvg::Options::default()
     };
