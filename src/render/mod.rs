@@ -385,7 +385,11 @@ fn paths_panel(
                 group_title(g, piece.target),
                 with_cm(&piece.length, &solved.unit, piece.length_cm)
             ),
-            detail: Some(format!("{} moves, rolls {}", rolls.len(), rolls.join(" "))),
+            detail: Some(format!(
+                "{}, rolls {}",
+                plural(rolls.len(), "move"),
+                rolls.join(" ")
+            )),
         });
     }
     items.push(Item::Swatch {
@@ -525,7 +529,7 @@ fn bits_panel(
         Item::Swatch {
             colour: palette::piece_colour(0),
             dashed: false,
-            text: format!("the path through them, {} moves", segments.len()),
+            text: format!("the path through them, {}", plural(segments.len(), "move")),
             detail: Some("numbers: tiles advanced (the roll)".into()),
         },
     ];
@@ -534,4 +538,13 @@ fn bits_panel(
         legend: Legend { items },
         view: *view,
     })
+}
+
+/// `1 move`, `8 moves`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }

@@ -164,7 +164,10 @@ pub fn draw(
         let Some((label, disc)) = &s.label else {
             continue;
         };
-        let (x, y) = placer.place(lr, &candidates(sh, lr));
+        let font = lr * 1.35;
+        // Numbers of two or more digits (dice with more faces) widen the disc to fit.
+        let r = lr.max(super::font::width(label, font) / 2.0 + 1.5);
+        let (x, y) = placer.place(r, &candidates(sh, r));
         let animated = timeline.zip(s.when);
         svg.open(El::new("g").a("class", "roll").a("opacity", 1.0));
         if let Some((tl, when)) = animated {
@@ -175,12 +178,11 @@ pub fn draw(
                 .a("class", "roll-disc")
                 .a("cx", x)
                 .a("cy", y)
-                .a("r", lr)
+                .a("r", r)
                 .a("fill", disc.hex())
                 .a("stroke", palette::WHITE.hex())
                 .a("stroke-width", 1.2),
         );
-        let font = lr * 1.35;
         svg.text(
             El::new("text")
                 .a("x", x)
