@@ -1,6 +1,7 @@
 //! The one error type the command line reports, wrapping each concern's own error.
 
 use crate::board::BoardError;
+use crate::render::RenderError;
 use crate::solve::SolveError;
 use std::fmt;
 
@@ -11,6 +12,8 @@ pub enum Error {
     Board(BoardError),
     /// A board could not be solved.
     Solve(SolveError),
+    /// A picture could not be drawn.
+    Render(RenderError),
     /// A value on the command line is invalid (bad bit-board value, unknown option value).
     Input(String),
     /// The command line itself is wrong.
@@ -41,6 +44,7 @@ impl fmt::Display for Error {
         match self {
             Error::Board(e) => write!(f, "{e}"),
             Error::Solve(e) => write!(f, "{e}"),
+            Error::Render(e) => write!(f, "{e}"),
             Error::Input(m) | Error::Usage(m) | Error::Mismatch(m) => write!(f, "{m}"),
             Error::Output { path, reason } => write!(f, "{path}: cannot write output: {reason}"),
         }
@@ -58,5 +62,11 @@ impl From<BoardError> for Error {
 impl From<SolveError> for Error {
     fn from(e: SolveError) -> Self {
         Error::Solve(e)
+    }
+}
+
+impl From<RenderError> for Error {
+    fn from(e: RenderError) -> Self {
+        Error::Render(e)
     }
 }

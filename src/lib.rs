@@ -23,6 +23,7 @@ pub mod error;
 pub mod output;
 pub mod paper;
 pub mod race;
+pub mod render;
 pub mod search;
 pub mod solve;
 

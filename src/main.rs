@@ -26,6 +26,8 @@ enum Command {
     Generate(cli::generate::GenerateArgs),
     /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
     Boards(cli::boards::BoardsArgs),
+    /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
+    Render(cli::render::RenderArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some(Command::Decode(args)) => cli::decode::run(&args),
         Some(Command::Reproduce(args)) => cli::reproduce::run(&args),
         Some(Command::Boards(args)) => cli::boards::run(&args),
+        Some(Command::Render(args)) => cli::render::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

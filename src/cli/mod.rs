@@ -3,6 +3,7 @@
 pub mod boards;
 pub mod decode;
 pub mod generate;
+pub mod render;
 pub mod reproduce;
 pub mod solve;
 pub mod validate;

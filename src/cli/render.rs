@@ -1,0 +1,58 @@
+//! `boardpath render`: a picture of a board and its shortest paths, as SVG or PNG.
+
+use super::{RuleArgs, load, players};
+use boardpath::Error;
+use boardpath::board::embedded;
+use boardpath::output::decode::parse_bits;
+use boardpath::render::{self, Format, Request};
+use std::path::PathBuf;
+
+/// Arguments of `render`.
+#[derive(clap::Args)]
+pub struct RenderArgs {
+    /// Board file, or an embedded board's short name.
+    #[arg(default_value = embedded::DEFAULT)]
+    pub board: String,
+    /// Player to draw, or `all` (one panel each); default: the first player in the file.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Draw only this piece's path (1 = the first to finish, which fills the deepest goal tile).
+    #[arg(long, value_name = "N")]
+    pub piece: Option<usize>,
+    /// Animate the pieces roll by roll (SVG only).
+    #[arg(long)]
+    pub animate: bool,
+    /// Draw a bit-board value (0x... or 0b...): the tiles it sets and the distance it holds.
+    #[arg(long, value_name = "VALUE", conflicts_with_all = ["piece", "animate"])]
+    pub bits: Option<String>,
+    /// Output file; its name ends in .svg or .png, which chooses the format.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Runs `render`: checks the options, draws, writes the file.
+pub fn run(args: &RenderArgs) -> Result<(), Error> {
+    let format = Format::of_path(&args.output)?;
+    let bits = args
+        .bits
+        .as_deref()
+        .map(parse_bits)
+        .transpose()
+        .map_err(Error::Input)?;
+    let board = load(&args.board, &args.rules)?;
+    let request = Request {
+        players: players(&board, args.player.as_deref())?,
+        piece: args.piece,
+        animate: args.animate,
+        bits,
+    };
+    let bytes = render::render(&board, &request, format)?;
+    std::fs::write(&args.output, bytes).map_err(|e| Error::Output {
+        path: args.output.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    println!("wrote {}", args.output.display());
+    Ok(())
+}

@@ -1,0 +1,550 @@
+//! Pictures of a board and its shortest paths, as SVG and PNG.
+//!
+//! Tiles are circles at their board positions, styled by role and coloured by player; each piece's
+//! shortest path is drawn as straight arrows with the roll on each, with a legend of the lengths, the
+//! enter cost and the total. One piece can be drawn alone (the paper's figures 8 to 11) or all
+//! together (figure 12); the SVG can animate the pieces roll by roll; a `--bits` value is drawn as
+//! the tiles it sets and the path through them. The SVG text is deterministic: the same request gives
+//! the same bytes. PNG is rasterised with the font compiled into the binary.
+//!
+//! ```
+//! use boardpath::board::Board;
+//! use boardpath::render::{svg, Request};
+//!
+//! let board = Board::load("maedn").unwrap();
+//! let picture = svg(&board, &Request { players: vec![0], piece: Some(1), ..Request::default() }).unwrap();
+//! assert!(picture.contains("19462 units"));
+//! ```
+
+pub mod animate;
+pub mod bits;
+pub mod error;
+pub mod font;
+pub mod labels;
+pub mod legend;
+pub mod palette;
+pub mod paths;
+pub mod png;
+pub mod solved;
+pub mod svg;
+pub mod tiles;
+pub mod view;
+
+pub use error::RenderError;
+pub use view::View;
+
+use crate::board::Board;
+use crate::board::Rounding;
+use crate::encoding::bitboard::layout_for;
+use crate::output::decode::BitboardView;
+use crate::race::Race;
+use animate::Timeline;
+use labels::Placer;
+use legend::{Item, Legend};
+use palette::Rgb;
+use paths::{Kind, Segment};
+use solved::{piece_title, rules_lines, solve_player, step_positions, waiting_tile, with_cm};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use svg::{El, Svg};
+use tiles::Role;
+
+/// The file format, chosen by the output file's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SVG text.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+impl Format {
+    /// The format named by `path`'s extension (`.svg` or `.png`, any case).
+    pub fn of_path(path: &Path) -> Result<Format, RenderError> {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            _ => Err(RenderError::Format {
+                path: path.display().to_string(),
+            }),
+        }
+    }
+}
+
+/// What to draw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    /// The players, one panel each.
+    pub players: Vec<usize>,
+    /// Only this piece (1 = the first to finish); all when `None`.
+    pub piece: Option<usize>,
+    /// Animate the pieces roll by roll (SVG only).
+    pub animate: bool,
+    /// Draw this bit-board value instead of the shortest paths (one player).
+    pub bits: Option<u128>,
+}
+
+/// Space between panels when several players are drawn.
+const GAP: f64 = 24.0;
+
+/// One player's board drawing and legend.
+struct Panel {
+    body: Svg,
+    legend: Legend,
+    view: View,
+}
+
+impl Panel {
+    fn width(&self) -> f64 {
+        self.view.width + self.legend.width()
+    }
+
+    fn height(&self) -> f64 {
+        self.view.height.max(self.legend.height())
+    }
+}
+
+/// The picture `request` asks for, as SVG text.
+pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
+    check(board, request)?;
+    let colours = (0..board.players.len())
+        .map(|i| palette::player_colour(board, i))
+        .collect::<Result<Vec<Rgb>, _>>()?;
+    let view = View::of(board);
+    let panels = request
+        .players
+        .iter()
+        .map(|&p| match request.bits {
+            Some(value) => bits_panel(board, &view, &colours, p, value),
+            None => paths_panel(board, &view, &colours, p, request),
+        })
+        .collect::<Result<Vec<Panel>, _>>()?;
+    Ok(compose(board, request, &panels))
+}
+
+/// The picture `request` asks for, in `format`.
+pub fn render(board: &Board, request: &Request, format: Format) -> Result<Vec<u8>, RenderError> {
+    if format == Format::Png && request.animate {
+        return Err(RenderError::Options(
+            "--animate makes a moving SVG, and a PNG is a still picture: write to a .svg file, or drop --animate".into(),
+        ));
+    }
+    let text = svg(board, request)?;
+    match format {
+        Format::Svg => Ok(text.into_bytes()),
+        Format::Png => png::rasterise(&text),
+    }
+}
+
+/// Rejects requests that do not make sense, with the fix.
+fn check(board: &Board, request: &Request) -> Result<(), RenderError> {
+    if request.players.is_empty() || request.players.iter().any(|&p| p >= board.players.len()) {
+        return Err(RenderError::Options(
+            "no player to draw: name one with --player NAME, or --player all".into(),
+        ));
+    }
+    if request.bits.is_some() {
+        if request.players.len() != 1 {
+            return Err(RenderError::Options(
+                "--bits draws one player's bit-board: choose the player with --player NAME".into(),
+            ));
+        }
+        if request.piece.is_some() || request.animate {
+            return Err(RenderError::Options(
+                "--bits draws a bit-board value; it does not combine with --piece or --animate"
+                    .into(),
+            ));
+        }
+    }
+    if let Some(n) = request.piece {
+        for &p in &request.players {
+            let pieces = board.players[p].pieces();
+            if n == 0 || n > pieces {
+                return Err(RenderError::Piece {
+                    player: board.players[p].name.clone(),
+                    piece: n,
+                    pieces,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lays the panels out in a grid (as square as possible) on one page.
+fn compose(board: &Board, request: &Request, panels: &[Panel]) -> String {
+    let n = panels.len();
+    let cols = (1..=n).find(|c| c * c >= n).unwrap_or(1);
+    let rows = n.div_ceil(cols);
+    let cell_w = panels.iter().map(Panel::width).fold(0.0, f64::max);
+    let cell_h = panels.iter().map(Panel::height).fold(0.0, f64::max);
+    let width = (cols as f64 * cell_w + (cols - 1) as f64 * GAP).ceil();
+    let height = (rows as f64 * cell_h + (rows - 1) as f64 * GAP).ceil();
+    let mut doc = Svg::new();
+    doc.open(
+        El::new("svg")
+            .a("xmlns", "http://www.w3.org/2000/svg")
+            .a("width", width)
+            .a("height", height)
+            .a(
+                "viewBox",
+                format!("0 0 {} {}", svg::num(width), svg::num(height)),
+            )
+            .a("font-family", format!("{}, sans-serif", font::FAMILY)),
+    );
+    let what = match (request.bits, request.piece) {
+        (Some(v), _) => format!("bit-board {v:#x}"),
+        (None, Some(p)) => format!("shortest path of piece {p}"),
+        (None, None) => "shortest paths".to_string(),
+    };
+    doc.text(El::new("title"), &format!("{}: {what}", board.name));
+    doc.empty(
+        El::new("rect")
+            .a("class", "paper")
+            .a("width", width)
+            .a("height", height)
+            .a("fill", palette::PAPER.hex()),
+    );
+    for (i, panel) in panels.iter().enumerate() {
+        let (c, r) = (i % cols, i / cols);
+        let (x, y) = (c as f64 * (cell_w + GAP), r as f64 * (cell_h + GAP));
+        doc.open(El::new("g").a("class", "panel").a(
+            "transform",
+            format!("translate({} {})", svg::num(x), svg::num(y)),
+        ));
+        doc.fragment(&panel.body);
+        let mut legend = Svg::new();
+        panel.legend.draw(&mut legend, panel.view.width, 0.0);
+        doc.fragment(&legend);
+        doc.close("g");
+    }
+    doc.close("svg");
+    doc.finish()
+}
+
+/// Obstacles for roll labels: goal letters strongly, other tile centres a little.
+fn tile_obstacles(board: &Board, view: &View) -> Placer {
+    let mut placer = Placer::new();
+    for t in tiles::tiles(board) {
+        let (x, y) = view.px(t.point);
+        let weight = if matches!(t.role, Role::Goal(..)) {
+            4.0
+        } else {
+            0.5
+        };
+        placer.obstacle(x, y, view.tile_r * 0.5, weight);
+    }
+    placer
+}
+
+/// Pieces drawn as one path because their paths are identical (e.g. every piece of a stack goal).
+struct Group {
+    /// Piece indices in finishing order.
+    pieces: Vec<usize>,
+    /// Index into the solution's pieces of the first of them.
+    first: usize,
+}
+
+/// `chosen` pieces grouped by identical paths, in order of their first piece.
+fn groups(solved: &solved::Solved, chosen: &[usize]) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for &k in chosen {
+        let steps = &solved.pieces[k].steps;
+        match out
+            .iter_mut()
+            .find(|g| &solved.pieces[g.first].steps == steps)
+        {
+            Some(g) => g.pieces.push(k),
+            None => out.push(Group {
+                pieces: vec![k],
+                first: k,
+            }),
+        }
+    }
+    out
+}
+
+/// `piece 1 → d` or `pieces 1, 2, 3, 4 → f`.
+fn group_title(g: &Group, target: usize) -> String {
+    match g.pieces.as_slice() {
+        [k] => piece_title(*k, target),
+        ks => format!(
+            "pieces {} \u{2192} {}",
+            ks.iter()
+                .map(|k| (k + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            crate::board::goal_label(target)
+        ),
+    }
+}
+
+/// The board with player `player`'s shortest paths.
+fn paths_panel(
+    board: &Board,
+    view: &View,
+    colours: &[Rgb],
+    player: usize,
+    request: &Request,
+) -> Result<Panel, RenderError> {
+    let solved = solve_player(board, player)?;
+    let p = &board.players[player];
+    let positions = step_positions(board, player);
+    let chosen: Vec<usize> = match request.piece {
+        Some(n) => vec![n - 1],
+        None => (0..solved.pieces.len()).collect(),
+    };
+    let groups = groups(&solved, &chosen);
+    // A move made by several groups gets one dark roll number instead of one per colour.
+    let mut users: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for g in &groups {
+        for w in solved.pieces[g.first].steps.windows(2) {
+            *users.entry((w[0], w[1])).or_default() += 1;
+        }
+    }
+    let shared = users.values().any(|&n| n > 1);
+    let mut labelled: BTreeSet<(usize, usize)> = BTreeSet::new();
+
+    let mut timeline = request.animate.then(Timeline::new);
+    let mut segments = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        let colour = palette::piece_colour(g.first);
+        let lane = (gi as f64 - (groups.len() - 1) as f64 / 2.0) * view.lane();
+        let start = view.px(positions[0]);
+        let path = &solved.pieces[g.first];
+        let mut drawn = false;
+        for &k in &g.pieces {
+            let from_tile = view.px(p.base[waiting_tile(p.pieces(), k)]);
+            let token = timeline.as_mut().map(|t| t.token(colour, from_tile));
+            let mut when = |to: (f64, f64)| timeline.as_mut().zip(token).map(|(t, i)| t.go(i, to));
+            segments.push(Segment {
+                from: from_tile,
+                to: start,
+                colour,
+                lane: 0.0,
+                kind: Kind::Enter,
+                label: None,
+                when: when(start),
+            });
+            for (w, &roll) in path.steps.windows(2).zip(&path.rolls) {
+                let to = view.px(positions[w[1]]);
+                let at = when(to);
+                if drawn {
+                    continue;
+                }
+                let key = (w[0], w[1]);
+                let label = match users[&key] {
+                    1 => Some((roll.to_string(), colour)),
+                    _ if labelled.insert(key) => Some((roll.to_string(), palette::INK)),
+                    _ => None,
+                };
+                segments.push(Segment {
+                    from: view.px(positions[w[0]]),
+                    to,
+                    colour,
+                    lane,
+                    kind: Kind::Move,
+                    label,
+                    when: at,
+                });
+            }
+            drawn = true;
+        }
+    }
+    let mut body = Svg::new();
+    tiles::draw(&mut body, board, view, colours);
+    let mut placer = tile_obstacles(board, view);
+    paths::draw(&mut body, &segments, view, &mut placer, timeline.as_ref());
+    if let Some(t) = &timeline {
+        t.draw_tokens(&mut body, view.tile_r * 0.55);
+    }
+
+    let mut items = vec![
+        Item::Title(board.name.clone()),
+        Item::Text(match request.piece {
+            Some(n) => format!("player {}, piece {n} of {}", p.name, p.pieces()),
+            None => format!("player {}, all {} pieces", p.name, p.pieces()),
+        }),
+    ];
+    items.extend(rules_lines(board).map(Item::Note));
+    items.push(Item::Gap);
+    for g in &groups {
+        let piece = &solved.pieces[g.first];
+        let rolls: Vec<String> = piece.rolls.iter().map(u32::to_string).collect();
+        let each = if g.pieces.len() > 1 { " each" } else { "" };
+        items.push(Item::Swatch {
+            colour: palette::piece_colour(g.first),
+            dashed: false,
+            text: format!(
+                "{}: {}{each}",
+                group_title(g, piece.target),
+                with_cm(&piece.length, &solved.unit, piece.length_cm)
+            ),
+            detail: Some(format!(
+                "{}, rolls {}",
+                plural(rolls.len(), "move"),
+                rolls.join(" ")
+            )),
+        });
+    }
+    items.push(Item::Swatch {
+        colour: palette::MUTED,
+        dashed: true,
+        text: format!(
+            "enter: {}",
+            with_cm(&solved.enter, &solved.unit, solved.enter_cm)
+        ),
+        detail: Some(format!(
+            "all {} pieces, waiting tile \u{2192} start tile",
+            p.pieces()
+        )),
+    });
+    if shared {
+        items.push(Item::Note(
+            "dark numbers: moves that several pieces make".into(),
+        ));
+    }
+    items.push(Item::Gap);
+    items.push(Item::Text(format!(
+        "total: {}",
+        with_cm(&solved.total, &solved.unit, solved.total_cm)
+    )));
+    if request.piece.is_some() {
+        items.push(Item::Note(format!(
+            "the total is for all {} pieces and the enter moves",
+            p.pieces()
+        )));
+    }
+    if let Some(t) = &timeline {
+        items.push(Item::Note(format!(
+            "animated: a move every {} s, a cycle {} s",
+            svg::num(animate::MOVE_S + animate::REST_S),
+            svg::num(t.total())
+        )));
+    }
+    Ok(Panel {
+        body,
+        legend: Legend { items },
+        view: *view,
+    })
+}
+
+/// The board with the tiles a bit-board value sets, and the path through them.
+fn bits_panel(
+    board: &Board,
+    view: &View,
+    colours: &[Rgb],
+    player: usize,
+    value: u128,
+) -> Result<Panel, RenderError> {
+    let p = &board.players[player];
+    // The layout depends on the longest path, so on the costs: built as `solve` and `decode` do.
+    let layout = match board.rules.rounding {
+        Rounding::PerMove => layout_for(&Race::<u64>::new(board, player))?,
+        Rounding::Exact => layout_for(&Race::<f64>::new(board, player))?,
+    };
+    BitboardView::new(board, player, layout, value).map_err(RenderError::Bits)?;
+    let decoded = bits::decode(&layout, value);
+    let positions = step_positions(board, player);
+
+    let mut body = Svg::new();
+    tiles::draw(&mut body, board, view, colours);
+    let set_points = decoded
+        .waiting
+        .iter()
+        .map(|&i| p.base[i])
+        .chain(decoded.steps.iter().map(|&s| positions[s]));
+    for point in set_points {
+        let (x, y) = view.px(point);
+        body.empty(
+            El::new("circle")
+                .a("class", "set")
+                .a("cx", x)
+                .a("cy", y)
+                .a("r", view.tile_r + 3.5)
+                .a("fill", "none")
+                .a("stroke", palette::HIGHLIGHT.hex())
+                .a("stroke-width", 4.0),
+        );
+    }
+    let path = decoded.path(p.track_steps);
+    let segments: Vec<Segment> = path
+        .windows(2)
+        .map(|w| Segment {
+            from: view.px(positions[w[0]]),
+            to: view.px(positions[w[1]]),
+            colour: palette::piece_colour(0),
+            lane: 0.0,
+            kind: Kind::Bits,
+            label: Some(((w[1] - w[0]).to_string(), palette::piece_colour(0))),
+            when: None,
+        })
+        .collect();
+    let mut placer = tile_obstacles(board, view);
+    paths::draw(&mut body, &segments, view, &mut placer, None);
+
+    let [waiting, track, goal, distance] = layout.fields(value);
+    let digits = (layout.width.bits() / 4) as usize;
+    let cm = board.scale.map(|s| s.to_cm(decoded.distance as f64));
+    let unit = &board.unit;
+    let items = vec![
+        Item::Title(board.name.clone()),
+        Item::Text(format!("bit-board of player {}", p.name)),
+        Item::Text(format!("0x{value:0digits$x}")),
+        Item::Note(format!(
+            "{}: {} waiting + {} track + {} goal + {} distance bits",
+            layout.width.name(),
+            layout.waiting,
+            layout.track,
+            layout.goal,
+            layout.distance
+        )),
+        Item::Gap,
+        Item::Field("waiting".into(), bits::grouped(&waiting)),
+        Item::Field("track".into(), bits::grouped(&track)),
+        Item::Field("goal".into(), bits::grouped(&goal)),
+        Item::Field("distance".into(), bits::grouped(&distance)),
+        Item::Gap,
+        Item::Text(format!(
+            "distance: {}",
+            with_cm(&decoded.distance.to_string(), unit, cm)
+        )),
+        Item::Text(format!(
+            "set: {} waiting, {} track, {} goal tiles",
+            decoded.waiting.len(),
+            decoded.steps.iter().filter(|&&s| s < p.track_steps).count(),
+            decoded
+                .steps
+                .iter()
+                .filter(|&&s| s >= p.track_steps)
+                .count()
+        )),
+        Item::Gap,
+        Item::Ring(palette::HIGHLIGHT, "ringed: tiles whose bit is set".into()),
+        Item::Swatch {
+            colour: palette::piece_colour(0),
+            dashed: false,
+            text: format!("the path through them, {}", plural(segments.len(), "move")),
+            detail: Some("numbers: tiles advanced (the roll)".into()),
+        },
+    ];
+    Ok(Panel {
+        body,
+        legend: Legend { items },
+        view: *view,
+    })
+}
+
+/// `1 move`, `8 moves`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -1,0 +1,118 @@
+//! A player's solution reduced to what the pictures need, whatever the cost type.
+
+use crate::board::{Board, GoalMode, Rounding, goal_label};
+use crate::cost::Cost;
+use crate::race::Race;
+use crate::solve::{EncodingChoice, Solution, SolveError, solve};
+
+/// One piece's path, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolvedPiece {
+    /// Target goal tile index.
+    pub target: usize,
+    /// Relative steps visited, from the start tile to the target.
+    pub steps: Vec<usize>,
+    /// Die face of each move.
+    pub rolls: Vec<u32>,
+    /// The length as the solver prints it.
+    pub length: String,
+    /// The length in centimetres, when the board has a scale.
+    pub length_cm: Option<f64>,
+}
+
+/// One player's solution, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// Player index.
+    pub player: usize,
+    /// Length unit.
+    pub unit: String,
+    /// Pieces in finishing order.
+    pub pieces: Vec<SolvedPiece>,
+    /// The enter cost as printed.
+    pub enter: String,
+    /// The enter cost in centimetres, when the board has a scale.
+    pub enter_cm: Option<f64>,
+    /// The total as printed.
+    pub total: String,
+    /// The total in centimetres, when the board has a scale.
+    pub total_cm: Option<f64>,
+}
+
+/// Solves player `player` with the graph encoding, in whole units or exactly as the board's
+/// `rounding` says, as `boardpath solve` does.
+pub fn solve_player(board: &Board, player: usize) -> Result<Solved, SolveError> {
+    match board.rules.rounding {
+        Rounding::PerMove => Ok(summarise(
+            board,
+            player,
+            &solve::<u64>(board, player, EncodingChoice::Graph)?,
+        )),
+        Rounding::Exact => Ok(summarise(
+            board,
+            player,
+            &solve::<f64>(board, player, EncodingChoice::Graph)?,
+        )),
+    }
+}
+
+fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {
+    let cm = |c: C| board.scale.map(|sc| sc.to_cm(c.to_f64()));
+    Solved {
+        player,
+        unit: s.unit.clone(),
+        pieces: s
+            .pieces
+            .iter()
+            .map(|p| SolvedPiece {
+                target: p.target,
+                steps: p.steps.clone(),
+                rolls: p.rolls.clone(),
+                length: p.length.show(),
+                length_cm: cm(p.length),
+            })
+            .collect(),
+        enter: s.enter.show(),
+        enter_cm: cm(s.enter),
+        total: s.total.show(),
+        total_cm: s.total_cm,
+    }
+}
+
+/// The board position of every relative step of player `player`.
+pub fn step_positions(board: &Board, player: usize) -> Vec<crate::board::Point> {
+    Race::<f64>::new(board, player).positions
+}
+
+/// The waiting tile piece `index` (in finishing order) leaves from: the bit-board search empties
+/// the waiting tiles from the last one backwards, so the first piece to finish leaves the last tile.
+pub fn waiting_tile(pieces: usize, index: usize) -> usize {
+    pieces.saturating_sub(index + 1)
+}
+
+/// A short description of the rules, in two lines that fit a legend.
+pub fn rules_lines(board: &Board) -> [String; 2] {
+    let r = &board.rules;
+    let faces: Vec<String> = r.die.iter().map(u32::to_string).collect();
+    let goal = match (r.goal_mode, r.moves_in_goal) {
+        (GoalMode::Slots, true) => "slots goal, moves in goal".to_string(),
+        (mode, _) => format!("{} goal", mode.name()),
+    };
+    [
+        format!("die [{}], {} metric", faces.join(", "), r.metric.name()),
+        format!("{} rounding, {goal}", r.rounding.name()),
+    ]
+}
+
+/// A length with its unit, and centimetres when known: `19462 units = 70.0632 cm`.
+pub fn with_cm(value: &str, unit: &str, cm: Option<f64>) -> String {
+    match cm {
+        Some(cm) => format!("{value} {unit} = {cm:.4} cm"),
+        None => format!("{value} {unit}"),
+    }
+}
+
+/// `piece 1 → d`: the piece's number and its target goal tile.
+pub fn piece_title(index: usize, target: usize) -> String {
+    format!("piece {} \u{2192} {}", index + 1, goal_label(target))
+}

@@ -1,0 +1,433 @@
+//! Pictures: the SVG's structure, the PNG's pixels, determinism, and errors, through the library and
+//! the real binary.
+
+use boardpath::board::{Board, embedded};
+use boardpath::encoding::bitboard::Bound;
+use boardpath::render::{self, Format, Request, View, palette, solved};
+use boardpath::solve::{EncodingChoice, solve};
+use resvg::tiny_skia::Pixmap;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardpath");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn svg(board: &Board, request: &Request) -> String {
+    render::svg(board, request).unwrap_or_else(|e| panic!("{}: {e}", board.name))
+}
+
+fn has_class(n: &roxmltree::Node, class: &str) -> bool {
+    n.attribute("class")
+        .is_some_and(|c| c.split_whitespace().any(|w| w == class))
+}
+
+/// Elements `tag` with class `class`.
+fn count(doc: &roxmltree::Document, tag: &str, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name(tag) && has_class(n, class))
+        .count()
+}
+
+fn attr(n: &roxmltree::Node, name: &str) -> f64 {
+    n.attribute(name).unwrap().parse().unwrap()
+}
+
+/// The moves drawn for `pieces` of a solution: pieces with identical paths share one drawing.
+fn distinct_moves(s: &solved::Solved, pieces: &[usize]) -> usize {
+    let mut seen: Vec<&Vec<usize>> = Vec::new();
+    let mut moves = 0;
+    for &k in pieces {
+        let p = &s.pieces[k];
+        if !seen.contains(&&p.steps) {
+            seen.push(&p.steps);
+            moves += p.rolls.len();
+        }
+    }
+    moves
+}
+
+#[test]
+fn every_board_and_player_draws_each_tile_once_and_each_move() {
+    for (name, _) in embedded::BOARDS {
+        let board = Board::load(name).unwrap();
+        for p in 0..board.players.len() {
+            let s = solved::solve_player(&board, p).unwrap();
+            let all: Vec<usize> = (0..s.pieces.len()).collect();
+            for piece in [None, Some(1), Some(s.pieces.len())] {
+                let text = svg(
+                    &board,
+                    &Request {
+                        players: vec![p],
+                        piece,
+                        ..Request::default()
+                    },
+                );
+                let doc = roxmltree::Document::parse(&text).unwrap();
+                let what = format!("{name}, player {p}, piece {piece:?}");
+                assert_eq!(count(&doc, "circle", "tile"), board.tile_count(), "{what}");
+                let chosen = piece.map_or(all.clone(), |n| vec![n - 1]);
+                assert_eq!(
+                    count(&doc, "line", "move"),
+                    distinct_moves(&s, &chosen),
+                    "{what}"
+                );
+                assert_eq!(count(&doc, "line", "enter"), chosen.len(), "{what}");
+                // One arrowhead per drawn line.
+                assert_eq!(
+                    count(&doc, "polygon", "arrowhead"),
+                    count(&doc, "line", "move") + chosen.len(),
+                    "{what}"
+                );
+                // The legend states the numbers the solver computed.
+                assert!(
+                    text.contains(&format!("total: {} {}", s.total, s.unit)),
+                    "{what}"
+                );
+                for &k in &chosen {
+                    assert!(text.contains(&s.pieces[k].length), "{what}");
+                }
+            }
+        }
+        // Every player: one panel each, the whole board in each.
+        let text = svg(
+            &board,
+            &Request {
+                players: (0..board.players.len()).collect(),
+                ..Request::default()
+            },
+        );
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert_eq!(
+            count(&doc, "circle", "tile"),
+            board.players.len() * board.tile_count(),
+            "{name}"
+        );
+        assert_eq!(count(&doc, "g", "panel"), board.players.len(), "{name}");
+    }
+}
+
+#[test]
+fn exact_rounding_draws_float_lengths() {
+    let board = Board::load("maedn").unwrap();
+    let board = board
+        .with_overrides(&boardpath::board::RuleOverrides {
+            rounding: Some(boardpath::board::Rounding::Exact),
+            ..Default::default()
+        })
+        .unwrap();
+    let s = solved::solve_player(&board, 0).unwrap();
+    assert!(s.total.contains('.'), "{}", s.total);
+    let text = svg(
+        &board,
+        &Request {
+            players: vec![0],
+            ..Request::default()
+        },
+    );
+    assert!(text.contains(&s.total));
+}
+
+/// The colour of pixel `(x, y)` (the picture is opaque, so premultiplied is plain).
+fn pixel(map: &Pixmap, (x, y): (f64, f64)) -> (u8, u8, u8) {
+    let c = map.pixel(x as u32, y as u32).unwrap();
+    (c.red(), c.green(), c.blue())
+}
+
+fn close(a: (u8, u8, u8), b: palette::Rgb, tolerance: i32) -> bool {
+    let d = |x: u8, y: u8| (x as i32 - y as i32).abs() <= tolerance;
+    d(a.0, b.0) && d(a.1, b.1) && d(a.2, b.2)
+}
+
+/// Distance from `p` to the segment `a`-`b`.
+fn to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
+}
+
+#[test]
+fn png_shows_tiles_and_the_path_in_their_colours() {
+    let board = Board::load("maedn").unwrap();
+    let request = Request {
+        players: vec![0],
+        piece: Some(1),
+        ..Request::default()
+    };
+    let png = render::render(&board, &request, Format::Png).unwrap();
+    let map = Pixmap::decode_png(&png).unwrap();
+    let view = View::of(&board);
+    assert!(map.width() as f64 >= view.width && map.height() as f64 >= view.height);
+
+    // Waiting tiles are filled with their player's colour.
+    for (i, player) in board.players.iter().enumerate() {
+        let colour = palette::player_colour(&board, i).unwrap();
+        let at = view.px(player.base[0]);
+        assert!(
+            close(pixel(&map, at), colour, 2),
+            "{}: {:?}",
+            player.name,
+            pixel(&map, at)
+        );
+    }
+
+    // Track tiles far from the path (and so from its roll numbers) are white, start tiles tinted.
+    let s = solved::solve_player(&board, 0).unwrap();
+    let positions = solved::step_positions(&board, 0);
+    let path: Vec<(f64, f64)> = s.pieces[0]
+        .steps
+        .iter()
+        .map(|&st| view.px(positions[st]))
+        .collect();
+    let enter = [
+        view.px(board.players[0].base[solved::waiting_tile(4, 0)]),
+        path[0],
+    ];
+    let clear = |p: (f64, f64)| {
+        path.windows(2)
+            .chain([&enter[..]])
+            .all(|w| to_segment(p, w[0], w[1]) > view.tile_r + 60.0)
+    };
+    let mut checked = 0;
+    for (i, &t) in board.track.iter().enumerate() {
+        if !clear(view.px(t)) {
+            continue;
+        }
+        let expected = match board.players.iter().position(|p| p.start == i) {
+            Some(p) => palette::player_colour(&board, p).unwrap().tint(),
+            None => palette::WHITE,
+        };
+        let got = pixel(&map, view.px(t));
+        assert!(close(got, expected, 2), "track tile {i} at {t}: {got:?}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} track tiles clear of the path");
+
+    // A point on the first move, clear of tiles and of roll numbers, has the piece's colour.
+    let text = render::svg(&board, &request).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let discs: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| has_class(n, "roll-disc"))
+        .map(|n| (attr(&n, "cx"), attr(&n, "cy")))
+        .collect();
+    let tiles: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| has_class(n, "tile"))
+        .map(|n| (attr(&n, "cx"), attr(&n, "cy")))
+        .collect();
+    let (a, b) = (path[0], path[1]);
+    let on_line = (1..20)
+        .map(|i| i as f64 / 20.0)
+        .map(|t| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+        .find(|&p| {
+            discs
+                .iter()
+                .all(|d| (d.0 - p.0).hypot(d.1 - p.1) > view.label_r() + 3.0)
+                && tiles
+                    .iter()
+                    .all(|c| (c.0 - p.0).hypot(c.1 - p.1) > view.tile_r + 3.0)
+        })
+        .expect("a clear point on the first move");
+    assert!(
+        close(pixel(&map, on_line), palette::piece_colour(0), 30),
+        "{on_line:?}: {:?}",
+        pixel(&map, on_line)
+    );
+}
+
+#[test]
+fn the_same_request_gives_the_same_bytes() {
+    let board = Board::load("maedn").unwrap();
+    for request in [
+        Request {
+            players: vec![0],
+            ..Request::default()
+        },
+        Request {
+            players: vec![0, 1, 2, 3],
+            animate: true,
+            ..Request::default()
+        },
+    ] {
+        assert_eq!(svg(&board, &request), svg(&board, &request));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<Vec<u8>> = ["a.svg", "b.svg", "a.png", "b.png"]
+        .iter()
+        .map(|f| {
+            let path = dir.path().join(f);
+            let out = run(&["render", "--piece", "2", "-o", path.to_str().unwrap()]);
+            assert_eq!(out.status.code(), Some(0), "{out:?}");
+            std::fs::read(path).unwrap()
+        })
+        .collect();
+    assert_eq!(files[0], files[1]);
+    assert_eq!(files[2], files[3]);
+    assert!(files[2].starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn bits_ring_the_set_tiles_and_join_the_path() {
+    let board = Board::load("maedn").unwrap();
+    let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Admissible)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for piece in &s.pieces {
+        let hex = piece.bitboard.clone().unwrap();
+        let value = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap();
+        let path = dir.path().join("bits.svg");
+        let out = run(&["render", "--bits", &hex, "-o", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        // Every bit above the 16 distance bits is a tile.
+        assert_eq!(
+            count(&doc, "circle", "set"),
+            (value >> 16).count_ones() as usize,
+            "{hex}"
+        );
+        assert_eq!(count(&doc, "line", "bitpath"), piece.rolls.len(), "{hex}");
+        assert_eq!(count(&doc, "circle", "tile"), board.tile_count());
+        assert!(
+            text.contains(&format!("distance: {} units", piece.length)),
+            "{hex}"
+        );
+    }
+}
+
+#[test]
+fn the_animation_moves_every_piece_on_one_clock() {
+    let board = Board::load("maedn").unwrap();
+    let text = svg(
+        &board,
+        &Request {
+            players: vec![0],
+            animate: true,
+            ..Request::default()
+        },
+    );
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let tokens: Vec<_> = doc
+        .descendants()
+        .filter(|n| has_class(n, "token"))
+        .collect();
+    assert_eq!(tokens.len(), board.players[0].pieces());
+    let mut durs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("animate"))
+        .map(|n| n.attribute("dur").unwrap())
+        .collect();
+    durs.dedup();
+    assert_eq!(durs.len(), 1, "{durs:?}");
+    for t in tokens {
+        let anims: Vec<_> = t.children().filter(|n| n.has_tag_name("animate")).collect();
+        assert_eq!(anims.len(), 2);
+        for a in anims {
+            let times: Vec<f64> = a
+                .attribute("keyTimes")
+                .unwrap()
+                .split(';')
+                .map(|x| x.parse().unwrap())
+                .collect();
+            assert_eq!(times.first(), Some(&0.0));
+            assert_eq!(times.last(), Some(&1.0));
+            assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+            assert_eq!(
+                a.attribute("values").unwrap().split(';').count(),
+                times.len()
+            );
+        }
+    }
+}
+
+/// Runs the binary expecting failure: exit 1, the `needle` in the message, no panic, no file.
+fn fails(args: &[&str], needle: &str) {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    let o = out.to_str().unwrap();
+    fails(&["render", "--bits", "12", "-o", o], "must start with 0x");
+    fails(
+        &["render", "--bits", "0xZZ", "-o", o],
+        "'Z' is not a hex digit",
+    );
+    fails(&["render", "--bits", "0b", "-o", o], "no digits");
+    fails(
+        &[
+            "render",
+            "--bits",
+            &format!("0x1{}", "0".repeat(20)),
+            "-o",
+            o,
+        ],
+        "64 bits wide",
+    );
+    fails(
+        &["render", "--bits", "0x1", "--player", "all", "-o", o],
+        "--player NAME",
+    );
+    fails(
+        &["render", "--player", "nobody", "-o", o],
+        "no player \"nobody\"",
+    );
+    fails(&["render", "--piece", "5", "-o", o], "pieces 1 to 4");
+    fails(&["render", "--piece", "0", "-o", o], "pieces 1 to 4");
+    fails(&["render", "no-such-board", "-o", o], "embedded boards are");
+    let png = dir.path().join("x.png");
+    fails(
+        &["render", "--animate", "-o", png.to_str().unwrap()],
+        ".svg file",
+    );
+    let gif = dir.path().join("x.gif");
+    fails(
+        &["render", "-o", gif.to_str().unwrap()],
+        "must end in .svg or .png",
+    );
+    assert!(!out.exists() && !png.exists() && !gif.exists());
+    let missing = dir.path().join("no-such-dir").join("x.svg");
+    fails(
+        &["render", "-o", missing.to_str().unwrap()],
+        "cannot write output",
+    );
+}
+
+#[test]
+fn a_colour_that_is_not_svg_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = embedded::BOARDS
+        .iter()
+        .find(|(n, _)| *n == embedded::DEFAULT)
+        .unwrap()
+        .1
+        .replacen("color = \"#222222\"", "color = \"blakc\"", 1);
+    assert!(text.contains("blakc"));
+    let board = dir.path().join("bad-colour.toml");
+    std::fs::write(&board, text).unwrap();
+    let out = dir.path().join("x.svg");
+    fails(
+        &[
+            "render",
+            board.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "color \"blakc\", which is not an SVG colour",
+    );
+}
