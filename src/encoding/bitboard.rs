@@ -226,6 +226,17 @@ impl Layout {
     }
 }
 
+/// Prints `message` on standard error the first time this process sees it, so that a solver built
+/// again for the same board (`compare` builds one per timed run) does not repeat its warning.
+fn warn_once(message: String) {
+    static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if !seen.contains(&message) {
+        eprintln!("{message}");
+        seen.push(message);
+    }
+}
+
 /// The bit-board encoding bound to its race, solving each piece with the paper's search.
 pub struct BitboardSolver<'r, C> {
     race: &'r Race<C>,
@@ -251,12 +262,12 @@ impl<'r, C: Cost> BitboardSolver<'r, C> {
         if matches!(bound, Bound::Paper | Bound::Listing)
             && !crate::board::embedded::is_paper_board(board)
         {
-            eprintln!(
+            warn_once(format!(
                 "warning: --bound {} uses the paper's 193 units per tile, which is not a proven lower bound on {} (the admissible value here is {}); the result may not be optimal",
                 bound.name(),
                 board.name,
                 tables.ratio_text()
-            );
+            ));
         }
         Ok(BitboardSolver {
             race,
