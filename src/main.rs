@@ -18,6 +18,8 @@ struct Cli {
 enum Command {
     /// Solve a board: the least movement for each piece, the enter cost and the total.
     Solve(cli::solve::SolveArgs),
+    /// Run every algorithm on the same boards: answer, optimality, nodes expanded and time, one table.
+    Compare(cli::compare::CompareArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Validate { boards }) => cli::validate::run(&boards),
         Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Compare(args)) => cli::compare::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

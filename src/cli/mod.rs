@@ -1,5 +1,6 @@
 //! Command-line plumbing shared by the commands: rule overrides, board loading, player selection.
 
+pub mod compare;
 pub mod generate;
 pub mod solve;
 pub mod validate;
