@@ -155,15 +155,36 @@ impl Method {
     ) -> Result<Found<C>, Stop> {
         match self {
             Method::Dp => {
+                // One pass over the track, shared by every piece (any track step may be stopped
+                // on, whatever the target), then per piece a short pass into its goal tiles.
+                let track = race.track_steps;
+                let reach = race.faces.first().map_or(0, |&f| f as usize);
+                let targets = race.targets();
                 let mut dp = Dp::new();
-                each_piece(race, |target| {
-                    let p = dp
-                        .shortest_path(0, race.target_step(target), |s| {
-                            race.moves(s, target).map(|m| (m.to, m.cost))
-                        })
+                dp.reset(race.steps(), 0);
+                if let Some(&any) = targets.first() {
+                    dp.relax(0, track, |s| {
+                        race.moves(s, any)
+                            .filter(move |m| m.to < track)
+                            .map(|m| (m.to, m.cost))
+                    });
+                }
+                let mut found = each_piece(race, |target| {
+                    let t = race.target_step(target);
+                    dp.forget_from(track);
+                    dp.relax(track.saturating_sub(reach), t, |s| {
+                        race.moves(s, target)
+                            .filter(move |m| m.to >= track)
+                            .map(|m| (m.to, m.cost))
+                    });
+                    let (length, path) = dp
+                        .cost(t)
+                        .zip(dp.path(t))
                         .ok_or_else(|| unreachable(race, "dp"))?;
-                    Ok((Some(p.length), p.nodes.len() as u64 - 1, p.expanded))
-                })
+                    Ok((Some(length), path.len() as u64 - 1, 0))
+                })?;
+                found.nodes = dp.expanded();
+                Ok(found)
             }
             Method::Dijkstra => {
                 let s = solve_with(board, race, &mut GraphSolver::new(race))?;
@@ -184,10 +205,11 @@ impl Method {
                     } else {
                         StraightLine::weighted(race, board.rules.metric, target, WEIGHT)
                     };
-                    let p = astar::shortest_path(&graph.graph, start, goal, |n| {
-                        h.estimate(graph.graph[n].step)
-                    })
-                    .ok_or_else(|| unreachable(race, "astar"))?;
+                    // One estimate per step, not one per edge relaxed.
+                    let h = h.table();
+                    let p =
+                        astar::shortest_path(&graph.graph, start, goal, |n| h[graph.graph[n].step])
+                            .ok_or_else(|| unreachable(race, "astar"))?;
                     Ok((Some(p.length), p.rolls.len() as u64, p.expanded))
                 })
             }
