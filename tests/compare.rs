@@ -41,9 +41,20 @@ fn check_player<C: Cost>(board: &Board, player: usize, budget: u64) -> Result<()
     else {
         return Err(format!("{who}: dp gave no length"));
     };
+    let dp_rolls = Method::Dp.run(board, &race, budget).map(|f| f.rolls);
     for method in EXACT {
         match method.run(board, &race, budget) {
             Ok(found) => {
+                // These break ties the same way: the greatest roll sequence.
+                if matches!(method, Method::Dijkstra | Method::Bitboard(_))
+                    && Ok(found.rolls) != dp_rolls
+                {
+                    return Err(format!(
+                        "{who}: {} took {} rolls, dp {dp_rolls:?}",
+                        method.name(),
+                        found.rolls
+                    ));
+                }
                 let length = found
                     .length
                     .ok_or(format!("{who}: {method:?}: no length"))?;

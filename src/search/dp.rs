@@ -39,8 +39,6 @@ pub struct Dp<C> {
     pred: Vec<usize>,
     /// Nodes whose edges were relaxed since [`Dp::reset`].
     expanded: u64,
-    /// Scratch for comparing two paths on a tie.
-    scratch: (Vec<usize>, Vec<usize>),
 }
 
 impl<C: Cost> Dp<C> {
@@ -50,7 +48,6 @@ impl<C: Cost> Dp<C> {
             cost: Vec::new(),
             pred: Vec::new(),
             expanded: 0,
-            scratch: (Vec::new(), Vec::new()),
         }
     }
 
@@ -109,27 +106,22 @@ impl<C: Cost> Dp<C> {
     }
 
     /// On a tie: whether the path to `next` through `via` has a greater node sequence than the
-    /// one kept. Both end at `next`, so neither sequence is a prefix of the other.
-    fn greater_via(&mut self, via: usize, next: usize) -> bool {
-        let (a, b) = &mut self.scratch;
-        Self::path_into(&self.pred, via, a);
-        Self::path_into(&self.pred, self.pred[next], b);
-        a > b
-    }
-
-    /// The nodes from the start to `node` along predecessors, into `out`.
-    fn path_into(pred: &[usize], node: usize, out: &mut Vec<usize>) {
-        let mut len = 1;
-        let mut at = node;
-        while pred[at] != NONE {
-            at = pred[at];
-            len += 1;
+    /// one kept. Chosen paths form a tree, so the two paths share a beginning and then part for
+    /// good: walking both back (always the one on the higher node) finds where they part, and the
+    /// nodes just after it decide. A tie between moves a few steps apart costs a few steps.
+    fn greater_via(&self, via: usize, next: usize) -> bool {
+        let (mut a, mut b) = (via, self.pred[next]);
+        let (mut after_a, mut after_b) = (next, next);
+        while a != b {
+            if a > b {
+                after_a = a;
+                a = self.pred[a];
+            } else {
+                after_b = b;
+                b = self.pred[b];
+            }
         }
-        out.clear();
-        out.resize(len, node);
-        for i in (0..len - 1).rev() {
-            out[i] = pred[out[i + 1]];
-        }
+        after_a > after_b
     }
 
     /// The least cost from the start to `node`, if reached.
@@ -143,8 +135,13 @@ impl<C: Cost> Dp<C> {
     /// The chosen path from the start to `node`, if reached.
     pub fn path(&self, node: usize) -> Option<Vec<usize>> {
         self.cost(node)?;
-        let mut nodes = Vec::new();
-        Self::path_into(&self.pred, node, &mut nodes);
+        let mut nodes = vec![node];
+        let mut at = node;
+        while self.pred[at] != NONE {
+            at = self.pred[at];
+            nodes.push(at);
+        }
+        nodes.reverse();
         Some(nodes)
     }
 
