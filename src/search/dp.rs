@@ -192,6 +192,35 @@ mod tests {
     }
 
     #[test]
+    fn a_tie_with_a_longer_path_through_the_same_node_keeps_the_greater() {
+        // 0 5 9 and 0 5 7 9 both cost 9; 0 5 9 is greater (9 > 7 after 5), found first.
+        let edges: [&[(usize, u64)]; 8] = [
+            &[(5, 5)],
+            &[],
+            &[],
+            &[],
+            &[],
+            &[(7, 2), (9, 4)],
+            &[],
+            &[(9, 2)],
+        ];
+        let p = Dp::new()
+            .shortest_path(0, 9, |n| {
+                edges.get(n).copied().unwrap_or(&[]).iter().copied()
+            })
+            .unwrap();
+        assert_eq!((p.length, p.nodes), (9, vec![0, 5, 9]));
+        // 0 2 9 is found first (node 2 is relaxed before node 5); the equal 0 5 9 replaces it.
+        let edges: [&[(usize, u64)]; 6] = [&[(2, 1), (5, 5)], &[], &[(9, 8)], &[], &[], &[(9, 4)]];
+        let p = Dp::new()
+            .shortest_path(0, 9, |n| {
+                edges.get(n).copied().unwrap_or(&[]).iter().copied()
+            })
+            .unwrap();
+        assert_eq!((p.length, p.nodes), (9, vec![0, 5, 9]));
+    }
+
+    #[test]
     fn no_path_is_none() {
         let p = Dp::<u64>::new().shortest_path(0, 3, |n| [(n + 2, 1)]);
         assert_eq!(p, None);
