@@ -159,16 +159,19 @@ impl Method {
                 // on, whatever the target), then per piece a short pass into its goal tiles.
                 let track = race.track_steps;
                 let reach = race.faces.first().map_or(0, |&f| f as usize);
-                let targets = race.targets();
                 let mut dp = Dp::new();
                 dp.reset(race.steps(), 0);
-                if let Some(&any) = targets.first() {
-                    dp.relax(0, track, |s| {
-                        race.moves(s, any)
-                            .filter(move |m| m.to < track)
-                            .map(|m| (m.to, m.cost))
-                    });
-                }
+                // Every track step may be stopped on: no landing rule to check, and a move
+                // leaving the track maps to `usize::MAX`, which `relax` skips.
+                dp.relax(0, track, |s| {
+                    race.faces.iter().enumerate().map(move |(i, &f)| {
+                        let to = s + f as usize;
+                        match race.cost(s, i) {
+                            Some(c) if to < track => (to, c),
+                            _ => (usize::MAX, C::zero()),
+                        }
+                    })
+                });
                 let mut found = each_piece(race, |target| {
                     let t = race.target_step(target);
                     dp.forget_from(track);
