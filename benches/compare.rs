@@ -7,8 +7,8 @@
 //!
 //! What is timed is what `compare` times: [`Method::run`] from a compiled race (built outside the
 //! loop) to the whole player's answer, the method's own structures (petgraph graph, bit-board
-//! tables, estimate tables) included. `split/maedn` times the graph build and the Dijkstra
-//! searches apart.
+//! tables, estimate tables) included. `split/maedn` times the graph build and the Dijkstra and
+//! A* searches apart.
 //!
 //! Run: `cargo bench --bench compare` (or e.g. `-- board/maedn`).
 
@@ -19,7 +19,8 @@ use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;
 use boardpath::encoding::graph::GraphEncoding;
 use boardpath::race::Race;
-use boardpath::search::dijkstra;
+use boardpath::search::heuristic::StraightLine;
+use boardpath::search::{astar, dijkstra};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -55,8 +56,8 @@ fn boards(c: &mut Criterion) {
     }
 }
 
-/// Where Dijkstra's time goes on the standard board: building the petgraph graph, and the four
-/// searches on a graph built beforehand.
+/// Where Dijkstra's and A*'s time goes on the standard board: building the petgraph graph, and the
+/// four searches on a graph (and for A* estimate tables) built beforehand.
 fn split(c: &mut Criterion) {
     let board = Board::load(embedded::DEFAULT).expect("embedded boards load");
     let race = Race::<u64>::new(&board, 0);
@@ -75,6 +76,24 @@ fn split(c: &mut Criterion) {
                 .map(|t| {
                     let (s, g) = graph.endpoints(race.track_steps, t).expect("target");
                     dijkstra::shortest_path(&graph.graph, s, g).map_or(0, |p| p.length)
+                })
+                .sum::<u64>()
+        })
+    });
+    let estimates: Vec<Vec<u64>> = race
+        .targets()
+        .into_iter()
+        .map(|t| StraightLine::admissible(&race, board.rules.metric, t).table())
+        .collect();
+    group.bench_function("astar-search-only", |b| {
+        b.iter(|| {
+            race.targets()
+                .into_iter()
+                .zip(&estimates)
+                .map(|(t, h)| {
+                    let (s, g) = graph.endpoints(race.track_steps, t).expect("target");
+                    astar::shortest_path(&graph.graph, s, g, |n| h[graph.graph[n].step])
+                        .map_or(0, |p| p.length)
                 })
                 .sum::<u64>()
         })
