@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::board::embedded::is_paper_board;
+use crate::compare::thousands;
 use crate::cost::Cost;
 use crate::encoding::bitboard::{BitboardSolver, Bound};
 use crate::encoding::graph::{GraphEncoding, GraphSolver};
@@ -12,7 +13,7 @@ use crate::search::bit_bfs::fewest_moves;
 use crate::search::dp::Dp;
 use crate::search::heuristic::StraightLine;
 use crate::search::ida_star::{IdaOutcome, Schedule, ida_star};
-use crate::solve::{SolveError, solve_with};
+use crate::solve::{Solution, SolveError, solve_with};
 
 /// The factor of the inadmissible A*'s estimate.
 pub const WEIGHT: f64 = 1.5;
@@ -74,6 +75,17 @@ pub enum Stop {
     Unsupported(String),
     /// Anything else (a bug, reported).
     Failed(String),
+}
+
+/// A solution of one of the project's encodings, as a method's answer.
+impl<C: Cost> From<Solution<C>> for Found<C> {
+    fn from(s: Solution<C>) -> Self {
+        Found {
+            length: Some(s.total),
+            rolls: s.pieces.iter().map(|p| p.rolls.len() as u64).sum(),
+            nodes: s.nodes,
+        }
+    }
 }
 
 impl From<SolveError> for Stop {
@@ -189,14 +201,7 @@ impl Method {
                 found.nodes = dp.expanded();
                 Ok(found)
             }
-            Method::Dijkstra => {
-                let s = solve_with(board, race, &mut GraphSolver::new(race))?;
-                Ok(Found {
-                    length: Some(s.total),
-                    rolls: s.pieces.iter().map(|p| p.rolls.len() as u64).sum(),
-                    nodes: s.nodes,
-                })
-            }
+            Method::Dijkstra => Ok(solve_with(board, race, &mut GraphSolver::new(race))?.into()),
             Method::AStar | Method::WeightedAStar => {
                 let graph = GraphEncoding::new(race);
                 each_piece(race, |target| {
@@ -247,7 +252,7 @@ impl Method {
                             nodes: used + expanded,
                             at: format!(
                                 "piece {piece}, iteration {}, bound {}",
-                                crate::compare::thousands(iterations),
+                                thousands(iterations),
                                 bound.show()
                             ),
                         }),
@@ -266,12 +271,8 @@ impl Method {
                 })
             }
             Method::Bitboard(bound) => {
-                let s = solve_with(board, race, &mut BitboardSolver::new(board, race, bound)?)?;
-                Ok(Found {
-                    length: Some(s.total),
-                    rolls: s.pieces.iter().map(|p| p.rolls.len() as u64).sum(),
-                    nodes: s.nodes,
-                })
+                let mut solver = BitboardSolver::new(board, race, bound)?;
+                Ok(solve_with(board, race, &mut solver)?.into())
             }
         }
     }
