@@ -136,11 +136,16 @@ fn compare_as<C: Cost>(
             report.rows.push(row);
             continue;
         }
-        let (result, timing) = measure(options.repeat, || method.run(board, &race, options.budget));
+        // A method that cannot run here (or fails) is not timed.
+        let (result, timing) = measure(
+            options.repeat,
+            || method.run(board, &race, options.budget),
+            |r| matches!(r, Ok(_) | Err(Stop::GaveUp { .. })),
+        );
         let who = format!("{label}, player {}: {}", race.player, method.name());
         match result {
             Ok(found) => {
-                row.time = Some(timing);
+                row.time = timing;
                 row.rolls = Some(found.rolls);
                 row.nodes = Some(found.nodes);
                 match (method.answer(), found.length) {
@@ -157,6 +162,13 @@ fn compare_as<C: Cost>(
                                 optimum.show()
                             ));
                         }
+                        if fewest.is_some_and(|f| found.rolls < f) {
+                            report.mismatches.push(format!(
+                                "{who} found paths of {} rolls in all, fewer than the fewest possible {}",
+                                found.rolls,
+                                fewest.unwrap_or(0)
+                            ));
+                        }
                     }
                     _ => {
                         let ok = Some(found.rolls) == fewest;
@@ -170,17 +182,10 @@ fn compare_as<C: Cost>(
                         }
                     }
                 }
-                if fewest.is_some_and(|f| found.rolls < f) {
-                    report.mismatches.push(format!(
-                        "{who} found paths of {} rolls in all, fewer than the fewest possible {}",
-                        found.rolls,
-                        fewest.unwrap_or(0)
-                    ));
-                }
             }
             Err(Stop::GaveUp { nodes, at }) => {
                 row.status = Status::GaveUp;
-                row.time = Some(timing);
+                row.time = timing;
                 row.nodes = Some(nodes);
                 row.note = format!(
                     "gave up after {} nodes (--budget), at {at}",

@@ -21,13 +21,21 @@ pub struct Timing {
     pub runs: u64,
 }
 
-/// Runs `f` once to warm up (and for its result), then takes up to `samples` samples, each of
-/// enough runs to last [`MIN_SAMPLE`], and stops early once [`MAX_TOTAL`] is spent, so that a
-/// multi-second search runs once or twice rather than `samples` times. Returns the first result.
-pub fn measure<T>(samples: usize, mut f: impl FnMut() -> T) -> (T, Timing) {
+/// Runs `f` once to warm up (and for its result), then, if `worth(&result)`, takes up to `samples`
+/// samples, each of enough runs to last [`MIN_SAMPLE`], and stops early once [`MAX_TOTAL`] is
+/// spent, so that a multi-second search runs once or twice rather than `samples` times. Returns
+/// the first result, and its timing when it was worth one.
+pub fn measure<T>(
+    samples: usize,
+    mut f: impl FnMut() -> T,
+    worth: impl FnOnce(&T) -> bool,
+) -> (T, Option<Timing>) {
     let start = Instant::now();
     let result = f();
     let first = start.elapsed();
+    if !worth(&result) {
+        return (result, None);
+    }
     let mut per_run: Vec<f64> = Vec::with_capacity(samples);
     let mut runs = 1u64;
     if first >= SLOW {
@@ -51,11 +59,11 @@ pub fn measure<T>(samples: usize, mut f: impl FnMut() -> T) -> (T, Timing) {
     };
     (
         result,
-        Timing {
+        Some(Timing {
             median_ns: median,
             samples: n,
             runs,
-        },
+        }),
     )
 }
 
@@ -96,12 +104,19 @@ mod tests {
     #[test]
     fn keeps_the_first_result_and_counts_runs() {
         let mut calls = 0u64;
-        let (r, t) = measure(3, || {
-            calls += 1;
-            calls
-        });
+        let (r, t) = measure(
+            3,
+            || {
+                calls += 1;
+                calls
+            },
+            |_| true,
+        );
         assert_eq!(r, 1);
+        let t = t.unwrap();
         assert_eq!(t.samples, 3);
         assert_eq!(t.runs, calls);
+        let (r, t) = measure(3, || 7, |&r| r != 7);
+        assert_eq!((r, t), (7, None), "not worth timing: run once");
     }
 }
