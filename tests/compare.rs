@@ -350,7 +350,7 @@ fn cli_compare_json_on_maedn() {
             }
             _ => {
                 assert_eq!(status, "ok", "{method}");
-                assert_eq!(r["length"], 83047.0, "{method}");
+                assert_eq!(r["length"], 83047, "{method}");
                 assert_eq!(r["optimal"], true, "{method}");
                 assert!(r["time"]["median_ns"].as_f64().unwrap() > 0.0);
             }

@@ -45,7 +45,9 @@ pub struct Row {
     pub exact: bool,
     /// How the run ended.
     pub status: Status,
-    /// Enter cost plus every piece's length, for methods that answer a length.
+    /// Enter cost plus every piece's length, for methods that answer a length (a JSON integer when
+    /// whole).
+    #[serde(serialize_with = "whole_or_float")]
     pub length: Option<f64>,
     /// `length` as the cost type prints it (whole units, or four decimals).
     #[serde(skip)]
@@ -95,5 +97,16 @@ impl Report {
     pub fn extend(&mut self, other: Report) {
         self.rows.extend(other.rows);
         self.mismatches.extend(other.mismatches);
+    }
+}
+
+/// Serializes a whole number below 2^53 as an integer, anything else as a float.
+fn whole_or_float<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match *v {
+        Some(x) if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 => {
+            s.serialize_some(&(x as i64))
+        }
+        Some(x) => s.serialize_some(&x),
+        None => s.serialize_none(),
     }
 }
