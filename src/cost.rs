@@ -37,6 +37,10 @@ pub trait Cost:
     /// The cost as whole units, if it is one (integer searches such as the bit-board need this).
     fn whole_units(self) -> Option<u64>;
 
+    /// A lower bound on the cost of any sequence of at most `moves` moves whose lengths add up to at
+    /// least `straight` units (see [`crate::search::heuristic`] for the proof and its use).
+    fn at_least(straight: f64, moves: u64) -> Self;
+
     /// The smaller of two costs (costs are never NaN).
     fn min_of(self, other: Self) -> Self {
         if other < self { other } else { self }
@@ -62,6 +66,12 @@ impl Cost for u64 {
     fn whole_units(self) -> Option<u64> {
         Some(self)
     }
+
+    /// Each move costs `round(len) > len - 1/2`, so `k <= moves` moves cost more than
+    /// `straight - moves/2`; the cost is whole, and the floor also absorbs float error below one unit.
+    fn at_least(straight: f64, moves: u64) -> Self {
+        (straight - 0.5 * moves as f64).floor().max(0.0) as u64
+    }
 }
 
 impl Cost for f64 {
@@ -83,6 +93,12 @@ impl Cost for f64 {
         // Exactly representable whole numbers only: 2^53 is where f64 stops counting by one.
         (self >= 0.0 && self.fract() == 0.0 && self < 9_007_199_254_740_992.0)
             .then_some(self as u64)
+    }
+
+    /// No rounding, so only float error separates the sum of lengths from `straight`: a relative
+    /// 1e-9 covers the error of summing up to millions of moves.
+    fn at_least(straight: f64, _moves: u64) -> Self {
+        (straight * (1.0 - 1e-9)).max(0.0)
     }
 }
 

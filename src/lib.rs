@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod compare;
 pub mod cost;
 pub mod encoding;
 pub mod error;

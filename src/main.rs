@@ -22,6 +22,8 @@ enum Command {
     Decode(cli::decode::DecodeArgs),
     /// The paper's reported numbers side by side with ours; exit 1 on any mismatch.
     Reproduce(cli::reproduce::ReproduceArgs),
+    /// Run every algorithm on the same boards: answer, optimality, nodes expanded and time, one table.
+    Compare(cli::compare::CompareArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
     /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Reproduce(args)) => cli::reproduce::run(&args),
         Some(Command::Boards(args)) => cli::boards::run(&args),
         Some(Command::Render(args)) => cli::render::run(&args),
+        Some(Command::Compare(args)) => cli::compare::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

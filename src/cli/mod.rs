@@ -1,6 +1,7 @@
 //! Command-line plumbing shared by the commands: rule overrides, board loading, player selection.
 
 pub mod boards;
+pub mod compare;
 pub mod decode;
 pub mod generate;
 pub mod render;

@@ -1,0 +1,152 @@
+//! `boardpath compare`: every method on the same boards, one table.
+
+use super::{RuleArgs, load, players};
+use boardpath::Error;
+use boardpath::board::embedded;
+use boardpath::board::rules::parse_choice;
+use boardpath::compare::format::{Format, render};
+use boardpath::compare::{DEFAULT_BUDGET, Job, Method, Options, Report, Selection, compare_player};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Duration;
+
+/// Arguments of `compare`.
+#[derive(Args)]
+pub struct CompareArgs {
+    /// Board files or embedded board names; default: every embedded board.
+    pub boards: Vec<String>,
+    /// Player to compare on, or `all`; default: each board's first player.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Comma-separated methods, or `all`: dp, dijkstra, astar, weighted-astar, idastar,
+    /// idastar-doubling, bit-bfs,
+    /// bitboard-exact, bitboard-admissible, bitboard-paper, bitboard-listing, bitboard-none.
+    /// Default: all, except the bit-board's searches that would explode on a board (they are
+    /// listed as skipped); named methods always run.
+    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
+    pub method: Option<Vec<MethodArg>>,
+    /// Timing samples per method; each sample lasts at least 1 ms, and a method stops being
+    /// sampled once it has run for 0.5 s.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+    /// Node budget of IDA*, which reports "gave up" when it runs out.
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    pub budget: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// One `--method` value.
+#[derive(Clone, Copy)]
+pub enum MethodArg {
+    /// Every method.
+    All,
+    /// One method.
+    One(Method),
+}
+
+fn parse_method(s: &str) -> Result<MethodArg, String> {
+    if s == "all" {
+        return Ok(MethodArg::All);
+    }
+    parse_choice("method", s, &Method::ALL)
+        .map(MethodArg::One)
+        .map_err(|e| format!("{e}, or \"all\""))
+}
+
+/// The `--format` values.
+#[derive(Clone, Copy, Default, ValueEnum)]
+pub enum FormatArg {
+    /// Aligned columns.
+    #[default]
+    Text,
+    /// A markdown table.
+    Markdown,
+    /// CSV with raw numbers.
+    Csv,
+    /// JSON: rows and mismatches.
+    Json,
+}
+
+/// Runs `compare`; exits 1 (after printing the table) if an exact method disagrees.
+pub fn run(args: &CompareArgs) -> Result<(), Error> {
+    let names: Vec<String> = if args.boards.is_empty() {
+        embedded::names().into_iter().map(String::from).collect()
+    } else {
+        args.boards.clone()
+    };
+    let selection = match &args.method {
+        None => Selection::Default,
+        Some(list) if list.iter().any(|m| matches!(m, MethodArg::All)) => {
+            Selection::Only(Method::ALL.iter().map(|&(_, m)| m).collect())
+        }
+        Some(list) => Selection::Only(
+            list.iter()
+                .filter_map(|m| match m {
+                    MethodArg::One(m) => Some(*m),
+                    MethodArg::All => None,
+                })
+                .collect(),
+        ),
+    };
+    let methods_per_player = match &selection {
+        Selection::Default => Method::ALL.len(),
+        Selection::Only(list) => list.len(),
+    };
+    let options = Options {
+        selection,
+        repeat: args.repeat as usize,
+        budget: args.budget,
+    };
+    // Load everything first: a bad board or player name fails before any search runs.
+    let mut jobs = Vec::new();
+    for name in &names {
+        let board = load(name, &args.rules)?;
+        let selected = players(&board, args.player.as_deref())?;
+        jobs.push((name, board, selected));
+    }
+    let total: usize = jobs.iter().map(|(_, _, p)| p.len()).sum::<usize>() * methods_per_player;
+    // indicatif draws on standard error only when it is a terminal; piped, it stays silent.
+    let bar = ProgressBar::new(total as u64).with_style(
+        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let mut report = Report::default();
+    let mut started = 0u64;
+    for (name, board, selected) in &jobs {
+        for &p in selected {
+            let mut progress = |job: Job| {
+                bar.set_position(started);
+                bar.set_message(format!(
+                    "{} {} {}",
+                    job.board,
+                    job.player,
+                    job.method.name()
+                ));
+                started += 1;
+            };
+            let part = compare_player(board, name, p, &options, &mut progress);
+            report.extend(part?);
+        }
+    }
+    bar.finish_and_clear();
+    let format = match args.format {
+        FormatArg::Text => Format::Text,
+        FormatArg::Markdown => Format::Markdown,
+        FormatArg::Csv => Format::Csv,
+        FormatArg::Json => Format::Json,
+    };
+    print!("{}", render(&report, format));
+    if report.mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Mismatch(format!(
+            "{} exact method result(s) disagree with the optimum",
+            report.mismatches.len()
+        )))
+    }
+}

@@ -1,0 +1,112 @@
+//! The comparison table: one row per board, player and method.
+
+use super::timing::Timing;
+use serde::Serialize;
+
+/// How a method's run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// It answered.
+    Ok,
+    /// Not run: left out of the default list on this board (see the note).
+    Skipped,
+    /// Stopped by the node budget.
+    GaveUp,
+    /// The method cannot represent this board (see the note).
+    Unsupported,
+    /// An error (a bug; see the note).
+    Failed,
+}
+
+impl Status {
+    /// The status as written in CSV and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Skipped => "skipped",
+            Status::GaveUp => "gave-up",
+            Status::Unsupported => "unsupported",
+            Status::Failed => "failed",
+        }
+    }
+}
+
+/// One method on one board and player.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// Board as named on the command line (embedded short name or path).
+    pub board: String,
+    /// Player name.
+    pub player: String,
+    /// Method name (see `--method`).
+    pub method: String,
+    /// Whether the method is guaranteed optimal.
+    pub exact: bool,
+    /// How the run ended.
+    pub status: Status,
+    /// Enter cost plus every piece's length, for methods that answer a length (a JSON integer when
+    /// whole).
+    #[serde(serialize_with = "whole_or_float")]
+    pub length: Option<f64>,
+    /// `length` as the cost type prints it (whole units, or four decimals).
+    #[serde(skip)]
+    pub length_text: Option<String>,
+    /// How far `length` is above the optimum, as text (`0` when optimal).
+    pub excess: Option<String>,
+    /// Whether the answer is the optimum found by the exact methods (the fewest rolls, for BFS).
+    pub optimal: Option<bool>,
+    /// Rolls of the paths found, summed over pieces (the fewest possible, for BFS).
+    pub rolls: Option<u64>,
+    /// The fewest rolls any path of this player takes, summed over pieces.
+    pub fewest_rolls: Option<u64>,
+    /// Nodes expanded, summed over pieces (the budget reached, when it gave up).
+    pub nodes: Option<u64>,
+    /// Time per run.
+    pub time: Option<Timing>,
+    /// Why it was skipped, unsupported or failed.
+    pub note: String,
+}
+
+/// Columns of the table in order, as headings.
+pub const COLUMNS: [&str; 11] = [
+    "board",
+    "player",
+    "method",
+    "exact",
+    "length",
+    "optimal",
+    "rolls",
+    "fewest rolls",
+    "nodes",
+    "time",
+    "note",
+];
+
+/// The results of a comparison: every row, and every disagreement of an exact method.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    /// One row per board, player and method.
+    pub rows: Vec<Row>,
+    /// Each exact method whose answer differs from the optimum, in words; empty when all agree.
+    pub mismatches: Vec<String>,
+}
+
+impl Report {
+    /// Adds another report's rows and mismatches.
+    pub fn extend(&mut self, other: Report) {
+        self.rows.extend(other.rows);
+        self.mismatches.extend(other.mismatches);
+    }
+}
+
+/// Serializes a whole number below 2^53 as an integer, anything else as a float.
+fn whole_or_float<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match *v {
+        Some(x) if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 => {
+            s.serialize_some(&(x as i64))
+        }
+        Some(x) => s.serialize_some(&x),
+        None => s.serialize_none(),
+    }
+}
