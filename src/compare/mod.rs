@@ -208,7 +208,7 @@ fn compare_as<C: Cost>(
 }
 
 /// Whether two answers are the same: equal whole units, or floats equal up to summation order.
-fn same<C: Cost>(a: C, b: C) -> bool {
+pub fn same<C: Cost>(a: C, b: C) -> bool {
     if a == b {
         return true;
     }
