@@ -194,12 +194,12 @@ fn compare_as<C: Cost>(
             }
             Err(Stop::Unsupported(reason)) => {
                 row.status = Status::Unsupported;
-                row.note = reason;
+                row.note = format!("unsupported: {reason}");
             }
             Err(Stop::Failed(reason)) => {
                 row.status = Status::Failed;
                 report.mismatches.push(format!("{who} failed: {reason}"));
-                row.note = reason;
+                row.note = format!("failed: {reason}");
             }
         }
         report.rows.push(row);
