@@ -4,7 +4,7 @@
 use boardpath::board::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Metric, Rounding, RuleOverrides, embedded};
 use boardpath::compare::method::{Found, Stop, fewest_rolls};
-use boardpath::compare::{Method, Options, Selection, compare_player};
+use boardpath::compare::{Method, Options, Selection, compare_player, same};
 use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;
 use boardpath::encoding::graph::GraphEncoding;
@@ -58,9 +58,7 @@ fn check_player<C: Cost>(board: &Board, player: usize, budget: u64) -> Result<()
                 let length = found
                     .length
                     .ok_or(format!("{who}: {method:?}: no length"))?;
-                let close = (length.to_f64() - optimum.to_f64()).abs()
-                    <= 1e-9 * optimum.to_f64().abs().max(1.0);
-                if !(length == optimum || (C::KIND == "float" && close)) {
+                if !same(length, optimum) {
                     return Err(format!(
                         "{who}: {} found {length}, dp {optimum}",
                         method.name()

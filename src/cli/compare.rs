@@ -129,8 +129,13 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
                 ));
                 started += 1;
             };
-            let part = compare_player(board, name, p, &options, &mut progress);
-            report.extend(part?);
+            match compare_player(board, name, p, &options, &mut progress) {
+                Ok(part) => report.extend(part),
+                Err(e) => {
+                    bar.finish_and_clear();
+                    return Err(e.into());
+                }
+            }
         }
     }
     bar.finish_and_clear();

@@ -194,12 +194,12 @@ fn compare_as<C: Cost>(
             }
             Err(Stop::Unsupported(reason)) => {
                 row.status = Status::Unsupported;
-                row.note = reason;
+                row.note = format!("unsupported: {reason}");
             }
             Err(Stop::Failed(reason)) => {
                 row.status = Status::Failed;
                 report.mismatches.push(format!("{who} failed: {reason}"));
-                row.note = reason;
+                row.note = format!("failed: {reason}");
             }
         }
         report.rows.push(row);
@@ -208,7 +208,7 @@ fn compare_as<C: Cost>(
 }
 
 /// Whether two answers are the same: equal whole units, or floats equal up to summation order.
-fn same<C: Cost>(a: C, b: C) -> bool {
+pub fn same<C: Cost>(a: C, b: C) -> bool {
     if a == b {
         return true;
     }
