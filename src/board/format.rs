@@ -168,14 +168,22 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
             ),
         );
     }
+    // A map from exact position to first index keeps this linear for 100,000-tile boards.
+    let mut first_at = std::collections::HashMap::with_capacity(track.len());
     for (i, p) in track.iter().enumerate() {
-        if let Some(j) = track[..i].iter().position(|q| q == p) {
+        // `+ 0.0` makes -0.0 and 0.0 the same key, as they are the same position.
+        let key = ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
+        if let Some(&j) = first_at
+            .get(&key)
+            .filter(|_| p.x.is_finite() && p.y.is_finite())
+        {
             let [a, b] = *tiles.get_ref()[i].get_ref();
             ck.at(
                 tiles.get_ref()[i].span(),
                 format!("track tile {i} at [{a}, {b}] repeats track tile {j}; every track tile must be distinct"),
             );
         }
+        first_at.entry(key).or_insert(i);
     }
 
     let mut players = Vec::new();

@@ -3,6 +3,8 @@
 //! The random sequence is a hand-written SplitMix64, so a seed gives the same board on every
 //! machine and every version of every dependency: a scaling study can be rerun from its seeds.
 
+use super::Board;
+use crate::race::Race;
 use std::fmt::Write;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed forever, unlike library RNGs.
@@ -61,8 +63,27 @@ pub struct GenerateOptions {
 /// Spacing of neighbouring tiles in generated boards, in units.
 const SPACING: f64 = 100.0;
 
-/// A random valid board as TOML text. Every piece can finish: the die always has face 1.
+/// A random valid board as TOML text on which every piece can finish. The die always has face 1,
+/// which is enough except under `slots` without moves in the goal, where a goal tile beyond the
+/// first needs a roll that jumps to it; where the drawn die lacks one, the same board is drawn again
+/// with `moves_in_goal = true` (the file says so in a comment).
 pub fn generate(o: &GenerateOptions) -> String {
+    let text = generate_with(o, false);
+    let finishes = |text: &str| {
+        Board::from_toml(text, "generated").is_ok_and(|b| {
+            (0..b.players.len()).all(|p| Race::<f64>::new(&b, p).check_reachable().is_ok())
+        })
+    };
+    if finishes(&text) {
+        text
+    } else {
+        generate_with(o, true)
+    }
+}
+
+/// The board for `o`; `open_goal` switches moves in the goal on after every random draw, so
+/// that the rest of the board stays the same.
+fn generate_with(o: &GenerateOptions, open_goal: bool) -> String {
     let mut rng = SplitMix64::new(o.seed);
     let tiles = o.tiles.max(2);
     let players = o.players.clamp(1, tiles);
@@ -90,6 +111,7 @@ pub fn generate(o: &GenerateOptions) -> String {
     } else {
         ("euclidean", "per-move", "slots", false)
     };
+    let moves_in_goal = moves_in_goal || open_goal;
 
     // The track snakes through rows of random width; unit boards jitter every tile so that no two
     // moves cost the same by accident, and with one decimal so rounding matters.
@@ -124,6 +146,12 @@ pub fn generate(o: &GenerateOptions) -> String {
         o.seed,
         if o.vary_rules { " (varied rules)" } else { "" }
     );
+    if open_goal {
+        let _ = writeln!(
+            out,
+            "# moves_in_goal is on: with this die a piece could not otherwise reach every goal tile."
+        );
+    }
     let _ = writeln!(out, "[board]\nname = \"random board {}\"", o.seed);
     let _ = writeln!(
         out,
@@ -187,7 +215,6 @@ fn points(ps: &[[f64; 2]]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
 
     #[test]
     fn splitmix_is_the_published_sequence() {
@@ -214,6 +241,40 @@ mod tests {
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
             assert_eq!(b.track.len(), 30);
             assert_eq!(b.players.len(), 3);
+        }
+    }
+
+    #[test]
+    fn every_generated_piece_can_finish() {
+        // Seed 7859048714970042535 drew die [1] under slots for 2 pieces: goal tile b needed a 2.
+        let o = GenerateOptions {
+            tiles: 2,
+            players: 1,
+            pieces: 2,
+            faces: 1,
+            seed: 7859048714970042535,
+            vary_rules: true,
+        };
+        let text = generate(&o);
+        assert!(text.contains("moves_in_goal = true"), "{text}");
+        for seed in 0..300 {
+            for (pieces, faces) in [(4, 1), (8, 6), (3, 2)] {
+                let o = GenerateOptions {
+                    tiles: 12,
+                    players: 2,
+                    pieces,
+                    faces,
+                    seed,
+                    vary_rules: seed % 2 == 0,
+                };
+                let b = Board::from_toml(&generate(&o), "gen").unwrap();
+                for p in 0..b.players.len() {
+                    assert!(
+                        Race::<f64>::new(&b, p).check_reachable().is_ok(),
+                        "seed {seed} {pieces} pieces {faces} faces"
+                    );
+                }
+            }
         }
     }
 }
