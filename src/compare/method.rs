@@ -116,10 +116,7 @@ impl Method {
 
     /// The name given to `--method`.
     pub fn name(self) -> &'static str {
-        Method::ALL
-            .iter()
-            .find(|(_, m)| *m == self)
-            .map_or("?", |(n, _)| n)
+        crate::board::rules::name_in(&Method::ALL, self)
     }
 
     /// Whether the method is guaranteed to find the optimum (of what it answers) on every board.
