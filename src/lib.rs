@@ -20,12 +20,10 @@ pub mod board;
 pub mod compare;
 pub mod cost;
 pub mod encoding;
-pub mod error;
 pub mod output;
 pub mod paper;
 pub mod race;
 pub mod render;
 pub mod search;
 pub mod solve;
-
-pub use error::Error;
+pub mod text;

@@ -58,7 +58,7 @@ impl Metric {
 
     /// The name used in board files.
     pub fn name(self) -> &'static str {
-        super::rules::name_in(&Metric::ALL, self)
+        crate::text::name_in(&Metric::ALL, self)
     }
 }
 

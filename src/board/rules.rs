@@ -1,6 +1,8 @@
 //! The `[rules]` of a board: die faces, metric, rounding and goal mode, and command-line overrides.
 
 use super::geometry::Metric;
+use crate::text::name_in;
+pub use crate::text::parse_choice;
 use serde::Serialize;
 use std::fmt;
 
@@ -122,31 +124,6 @@ impl RuleOverrides {
             moves_in_goal: self.moves_in_goal.unwrap_or(rules.moves_in_goal),
         }
     }
-}
-
-/// The name of `value` in a table of named choices (`"?"` if it is missing, which tables prevent).
-pub fn name_in<T: Copy + PartialEq>(all: &[(&'static str, T)], value: T) -> &'static str {
-    all.iter()
-        .find(|(_, v)| *v == value)
-        .map_or("?", |(n, _)| n)
-}
-
-/// Looks `value` up among named choices; on failure the message lists what would be valid.
-pub fn parse_choice<T: Copy>(
-    what: &str,
-    value: &str,
-    all: &[(&'static str, T)],
-) -> Result<T, String> {
-    all.iter()
-        .find(|(n, _)| *n == value)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<String> = all.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-            format!(
-                "unknown {what} \"{value}\"; expected one of {}",
-                names.join(", ")
-            )
-        })
 }
 
 /// Checks die faces: at least one, each a positive integer, no duplicates.

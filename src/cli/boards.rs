@@ -1,7 +1,7 @@
 //! `boardpath boards`: the embedded boards, with their players, track, pieces, rules and source.
 
+use super::Error;
 use super::Format;
-use boardpath::Error;
 use boardpath::board::embedded::{self, BOARDS};
 use boardpath::board::{Board, Rules, Scale};
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `boardpath compare`: every method on the same boards, one table.
 
+use super::Error;
 use super::{RuleArgs, load, players};
-use boardpath::Error;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{Format, render};

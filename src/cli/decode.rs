@@ -1,6 +1,6 @@
 //! `boardpath decode`: the paper's Visualizer in the terminal.
 
-use boardpath::Error;
+use super::Error;
 use boardpath::board::{Board, Rounding, embedded};
 use boardpath::encoding::bitboard::layout_for;
 use boardpath::output::decode::{BitboardView, parse_bits};

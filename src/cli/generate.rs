@@ -1,6 +1,6 @@
 //! `boardpath generate`: write a valid random board, the same generator the property tests use.
 
-use boardpath::Error;
+use super::Error;
 use boardpath::board::generate::{GenerateOptions, generate};
 use clap::Args;
 

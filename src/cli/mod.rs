@@ -3,17 +3,18 @@
 pub mod boards;
 pub mod compare;
 pub mod decode;
+mod error;
 pub mod generate;
 pub mod render;
 pub mod reproduce;
 pub mod solve;
 pub mod validate;
 
-use boardpath::Error;
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::solve::player_index;
 use clap::{Args, ValueEnum};
+pub use error::Error;
 
 /// Rule overrides shared by every command that solves.
 #[derive(Args, Default, Clone)]

@@ -1,7 +1,7 @@
 //! `boardpath render`: a picture of a board and its shortest paths, as SVG or PNG.
 
+use super::Error;
 use super::{RuleArgs, load, players};
-use boardpath::Error;
 use boardpath::board::embedded;
 use boardpath::output::decode::parse_bits;
 use boardpath::render::{self, Format, Request};

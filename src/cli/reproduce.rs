@@ -1,7 +1,7 @@
 //! `boardpath reproduce`: the paper's numbers next to ours, exit 1 on any mismatch.
 
+use super::Error;
 use super::Format;
-use boardpath::Error;
 use boardpath::paper::reproduce;
 use clap::Args;
 

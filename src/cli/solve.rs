@@ -1,7 +1,7 @@
 //! `boardpath solve`: the least movement for each piece, the enter cost and the total.
 
+use super::Error;
 use super::{Format, RuleArgs, load, players};
-use boardpath::Error;
 use boardpath::board::rules::parse_choice;
 use boardpath::board::{Board, Rounding, embedded};
 use boardpath::cost::Cost;

@@ -1,6 +1,6 @@
 //! `boardpath validate`: check board files, print OK or every problem.
 
-use boardpath::Error;
+use super::Error;
 use boardpath::board::Board;
 use boardpath::race::Race;
 

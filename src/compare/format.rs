@@ -1,8 +1,8 @@
 //! Printing a comparison: an aligned text table, a markdown table, CSV or JSON.
 
 use super::table::{COLUMNS, Report, Row, Status};
-use super::thousands;
 use super::timing::show_ns;
+use crate::text::thousands;
 use std::fmt::Write;
 
 /// Output formats of `compare`.

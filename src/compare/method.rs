@@ -3,7 +3,6 @@
 
 use crate::board::Board;
 use crate::board::embedded::is_paper_board;
-use crate::compare::thousands;
 use crate::cost::Cost;
 use crate::encoding::bitboard::{BitboardSolver, Bound};
 use crate::encoding::graph::{GraphEncoding, GraphSolver};
@@ -14,6 +13,7 @@ use crate::search::dp::Dp;
 use crate::search::heuristic::StraightLine;
 use crate::search::ida_star::{IdaOutcome, Schedule, ida_star};
 use crate::solve::{Solution, SolveError, solve_with};
+use crate::text::thousands;
 
 /// The factor of the inadmissible A*'s estimate.
 pub const WEIGHT: f64 = 1.5;
@@ -116,7 +116,7 @@ impl Method {
 
     /// The name given to `--method`.
     pub fn name(self) -> &'static str {
-        crate::board::rules::name_in(&Method::ALL, self)
+        crate::text::name_in(&Method::ALL, self)
     }
 
     /// Whether the method is guaranteed to find the optimum (of what it answers) on every board.

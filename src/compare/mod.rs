@@ -19,6 +19,7 @@ use crate::board::{Board, Rounding};
 use crate::cost::Cost;
 use crate::race::Race;
 use crate::solve::SolveError;
+use crate::text::thousands;
 pub use method::Method;
 use method::{Answer, Stop, fewest_rolls};
 pub use table::{Report, Row, Status};
@@ -227,17 +228,4 @@ fn excess<C: Cost>(len: C, optimum: C) -> String {
     } else {
         format!("-{}", C::from_length(y - x).show())
     }
-}
-
-/// `n` with thousands separators: `14,282,614`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -45,7 +45,7 @@ impl Bound {
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        crate::board::rules::name_in(&Bound::ALL, self)
+        crate::text::name_in(&Bound::ALL, self)
     }
 
     /// Whether the search is guaranteed to find the optimum with this bound on every board.

@@ -1,8 +1,8 @@
 //! The one error type the command line reports, wrapping each concern's own error.
 
-use crate::board::BoardError;
-use crate::render::RenderError;
-use crate::solve::SolveError;
+use boardpath::board::BoardError;
+use boardpath::render::RenderError;
+use boardpath::solve::SolveError;
 use std::fmt;
 
 /// Anything that stops a command; every variant exits 1 except [`Error::Usage`] (exit 2).
