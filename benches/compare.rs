@@ -12,7 +12,7 @@
 //!
 //! Run: `cargo bench --bench compare` (or e.g. `-- board/maedn`).
 
-use boardpath::board::generate::{GenerateOptions, generate};
+use boardpath::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Rounding, embedded};
 use boardpath::compare::{DEFAULT_BUDGET, Method};
 use boardpath::cost::Cost;

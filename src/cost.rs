@@ -1,5 +1,6 @@
 //! Move costs: whole units under `per-move` rounding, floating point under `exact`.
 
+use crate::board::Rounding;
 use num_traits::{Bounded, Zero};
 use serde::Serialize;
 use std::fmt::{Debug, Display};
@@ -22,8 +23,8 @@ pub trait Cost:
     + Sync
     + 'static
 {
-    /// Name of the cost type in output (`integer` or `float`).
-    const KIND: &'static str;
+    /// The board rounding this cost type implements: a race refuses to compile with the wrong one.
+    const ROUNDING: Rounding;
 
     /// The cost of a move of length `len` units.
     fn from_length(len: f64) -> Self;
@@ -38,17 +39,12 @@ pub trait Cost:
     fn whole_units(self) -> Option<u64>;
 
     /// A lower bound on the cost of any sequence of at most `moves` moves whose lengths add up to at
-    /// least `straight` units (see [`crate::search::heuristic`] for the proof and its use).
+    /// least `straight` units (see [`crate::race::estimate`] for the proof and its use).
     fn at_least(straight: f64, moves: u64) -> Self;
-
-    /// The smaller of two costs (costs are never NaN).
-    fn min_of(self, other: Self) -> Self {
-        if other < self { other } else { self }
-    }
 }
 
 impl Cost for u64 {
-    const KIND: &'static str = "integer";
+    const ROUNDING: Rounding = Rounding::PerMove;
 
     /// Rounds half away from zero, as the paper's 12143 requires.
     fn from_length(len: f64) -> Self {
@@ -75,7 +71,7 @@ impl Cost for u64 {
 }
 
 impl Cost for f64 {
-    const KIND: &'static str = "float";
+    const ROUNDING: Rounding = Rounding::Exact;
 
     fn from_length(len: f64) -> Self {
         len
@@ -100,6 +96,16 @@ impl Cost for f64 {
     fn at_least(straight: f64, _moves: u64) -> Self {
         (straight * (1.0 - 1e-9)).max(0.0)
     }
+}
+
+/// Whether two answers are the same: equal whole units, or floats equal up to summation order.
+pub fn same<C: Cost>(a: C, b: C) -> bool {
+    if a == b {
+        return true;
+    }
+    let (x, y) = (a.to_f64(), b.to_f64());
+    (a.whole_units().is_none() || b.whole_units().is_none())
+        && (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
 }
 
 #[cfg(test)]

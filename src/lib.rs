@@ -20,6 +20,7 @@ pub mod board;
 pub mod compare;
 pub mod cost;
 pub mod encoding;
+pub mod generate;
 pub mod output;
 pub mod paper;
 pub mod race;

@@ -30,6 +30,8 @@ enum Command {
     Boards(cli::boards::BoardsArgs),
     /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
     Render(cli::render::RenderArgs),
+    /// List the method catalogue: every algorithm/encoding pair, what it minimises, whether it is exact.
+    Methods(cli::methods::MethodsArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Boards(args)) => cli::boards::run(&args),
         Some(Command::Render(args)) => cli::render::run(&args),
         Some(Command::Compare(args)) => cli::compare::run(&args),
+        Some(Command::Methods(args)) => cli::methods::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,8 +1,8 @@
 //! The paper's reported numbers, and a side-by-side reproduction of them (`boardpath reproduce`).
 
 use crate::board::{Board, embedded, goal_label};
-use crate::encoding::bitboard::Bound;
-use crate::solve::{EncodingChoice, SolveError, solve};
+use crate::race::Race;
+use crate::solve::{Method, SolveError, solve_race};
 use serde::Serialize;
 
 /// Total movement reported in section 4.1, in units.
@@ -56,7 +56,9 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
             ));
         }
     };
-    let graph = solve::<u64>(&board, 0, EncodingChoice::Graph)?;
+    let race = Race::<u64>::new(&board, 0)?;
+    let budget = u64::MAX;
+    let graph = solve_race(&board, &race, Method::find("petgraph-dijkstra/graph")?, budget)?;
     let mut rows = vec![
         row("total (units)", TOTAL, graph.total),
         row(
@@ -74,20 +76,16 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
         ));
     }
     let mut runs = vec![
-        (Bound::Paper, CALLS_PAPER, "paper (193 units per tile)"),
-        (Bound::Listing, CALLS_LISTING, "Listing 9 as printed"),
+        ("bnb-paper/bitboard", CALLS_PAPER, "paper (193 units per tile)"),
+        ("bnb-listing/bitboard", CALLS_LISTING, "Listing 9 as printed"),
     ];
     if with_unbounded {
-        runs.insert(0, (Bound::None, CALLS_NONE, "no bound"));
+        runs.insert(0, ("bnb-none/bitboard", CALLS_NONE, "no bound"));
     }
-    for (bound, calls, label) in runs {
-        let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(bound))?;
+    for (method, calls, label) in runs {
+        let s = solve_race(&board, &race, Method::find(method)?, budget)?;
         rows.push(row(format!("calls, {label}"), calls, s.nodes));
-        rows.push(row(
-            format!("total with bound {}", bound.name()),
-            TOTAL,
-            s.total,
-        ));
+        rows.push(row(format!("total with {method}"), TOTAL, s.total));
     }
     Ok(rows)
 }

@@ -1,7 +1,7 @@
 //! The comparison of algorithms: exact methods agree everywhere, the standard board's node counts
 //! are pinned, the A* estimate never overestimates, and `boardpath compare` works end to end.
 
-use boardpath::board::generate::{GenerateOptions, generate};
+use boardpath::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Metric, Rounding, RuleOverrides, embedded};
 use boardpath::compare::method::{Found, Stop, fewest_rolls};
 use boardpath::compare::{Method, Options, Selection, compare_player, same};

@@ -1,7 +1,7 @@
 //! Cross-checks on random boards: the bit-board and the graph agree on every board the generator
 //! makes, under every rule option, die set and coordinate style.
 
-use boardpath::board::generate::{GenerateOptions, generate};
+use boardpath::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Rounding, RuleOverrides};
 use boardpath::cost::Cost;
 use boardpath::encoding::bitboard::Bound;

@@ -3,7 +3,6 @@
 pub mod embedded;
 pub mod error;
 pub mod format;
-pub mod generate;
 pub mod geometry;
 pub mod rules;
 

@@ -1,11 +1,11 @@
 //! `boardpath compare`: every method on the same boards, one table.
 
 use super::Error;
-use super::{RuleArgs, load, players};
+use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::embedded;
-use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{Format, render};
-use boardpath::compare::{DEFAULT_BUDGET, Job, Method, Options, Report, Selection, compare_player};
+use boardpath::compare::{DEFAULT_BUDGET, Job, Options, Report, Selection, compare_player};
+use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Duration;
@@ -18,18 +18,16 @@ pub struct CompareArgs {
     /// Player to compare on, or `all`; default: each board's first player.
     #[arg(long)]
     pub player: Option<String>,
-    /// Comma-separated methods, or `all`: dp, dijkstra, astar, weighted-astar, idastar,
-    /// idastar-doubling, bit-bfs,
-    /// bitboard-exact, bitboard-admissible, bitboard-paper, bitboard-listing, bitboard-none.
-    /// Default: all, except the bit-board's searches that would explode on a board (they are
-    /// listed as skipped); named methods always run.
-    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
-    pub method: Option<Vec<MethodArg>>,
+    /// Comma-separated methods (see `boardpath methods`), or `all`. Default: every method,
+    /// except those the catalogue marks as exploding on a board (listed as skipped); named
+    /// methods always run.
+    #[arg(long, value_delimiter = ',', value_parser = method_parser(true))]
+    pub method: Option<Vec<String>>,
     /// Timing samples per method; each sample lasts at least 1 ms, and a method stops being
     /// sampled once it has run for 0.5 s.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
-    /// Node budget of IDA*, which reports "gave up" when it runs out.
+    /// Nodes a method may expand per player; it reports "gave up" when they run out.
     #[arg(long, default_value_t = DEFAULT_BUDGET)]
     pub budget: u64,
     /// Output format.
@@ -37,24 +35,6 @@ pub struct CompareArgs {
     pub format: FormatArg,
     #[command(flatten)]
     pub rules: RuleArgs,
-}
-
-/// One `--method` value.
-#[derive(Clone, Copy)]
-pub enum MethodArg {
-    /// Every method.
-    All,
-    /// One method.
-    One(Method),
-}
-
-fn parse_method(s: &str) -> Result<MethodArg, String> {
-    if s == "all" {
-        return Ok(MethodArg::All);
-    }
-    parse_choice("method", s, &Method::ALL)
-        .map(MethodArg::One)
-        .map_err(|e| format!("{e}, or \"all\""))
 }
 
 /// The `--format` values.
@@ -80,20 +60,11 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
     };
     let selection = match &args.method {
         None => Selection::Default,
-        Some(list) if list.iter().any(|m| matches!(m, MethodArg::All)) => {
-            Selection::Only(Method::ALL.iter().map(|&(_, m)| m).collect())
-        }
-        Some(list) => Selection::Only(
-            list.iter()
-                .filter_map(|m| match m {
-                    MethodArg::One(m) => Some(*m),
-                    MethodArg::All => None,
-                })
-                .collect(),
-        ),
+        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
+        Some(list) => Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?),
     };
     let methods_per_player = match &selection {
-        Selection::Default => Method::ALL.len(),
+        Selection::Default => METHODS.len(),
         Selection::Only(list) => list.len(),
     };
     let options = Options {
@@ -125,7 +96,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
                     "{} {} {}",
                     job.board,
                     job.player,
-                    job.method.name()
+                    job.method.name
                 ));
                 started += 1;
             };

@@ -1,11 +1,10 @@
 //! `boardpath decode`: the paper's Visualizer in the terminal.
 
 use super::Error;
-use boardpath::board::{Board, Rounding, embedded};
-use boardpath::encoding::bitboard::layout_for;
+use boardpath::board::{Board, embedded};
 use boardpath::output::decode::{BitboardView, parse_bits};
-use boardpath::race::Race;
-use boardpath::solve::player_index;
+use boardpath::race::player_index;
+use boardpath::solve::bitboard_layout;
 use clap::Args;
 
 /// Arguments of `decode`.
@@ -34,10 +33,7 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
         Some(name) => player_index(&board, name)?,
     };
     // The layout depends on the longest path, so on the costs: build them as `solve` would.
-    let layout = match board.rules.rounding {
-        Rounding::PerMove => layout_for(&Race::<u64>::new(&board, player))?,
-        Rounding::Exact => layout_for(&Race::<f64>::new(&board, player))?,
-    };
+    let layout = bitboard_layout(&board, player)?;
     let view = BitboardView::new(&board, player, layout, value).map_err(Error::Input)?;
     print!("{view}");
     Ok(())

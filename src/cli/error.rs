@@ -2,6 +2,7 @@
 
 use boardpath::board::BoardError;
 use boardpath::render::RenderError;
+use boardpath::race::RaceError;
 use boardpath::solve::SolveError;
 use std::fmt;
 
@@ -68,5 +69,11 @@ impl From<SolveError> for Error {
 impl From<RenderError> for Error {
     fn from(e: RenderError) -> Self {
         Error::Render(e)
+    }
+}
+
+impl From<RaceError> for Error {
+    fn from(e: RaceError) -> Self {
+        Error::Solve(SolveError::Race(e))
     }
 }

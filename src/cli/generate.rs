@@ -1,7 +1,7 @@
 //! `boardpath generate`: write a valid random board, the same generator the property tests use.
 
 use super::Error;
-use boardpath::board::generate::{GenerateOptions, generate};
+use boardpath::generate::{GenerateOptions, generate};
 use clap::Args;
 
 /// Arguments of `generate`.

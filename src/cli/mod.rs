@@ -5,6 +5,7 @@ pub mod compare;
 pub mod decode;
 mod error;
 pub mod generate;
+pub mod methods;
 pub mod render;
 pub mod reproduce;
 pub mod solve;
@@ -12,7 +13,9 @@ pub mod validate;
 
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
-use boardpath::solve::player_index;
+use boardpath::race::player_index;
+use boardpath::solve::{METHODS, Method};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 pub use error::Error;
 
@@ -88,4 +91,21 @@ pub fn players(board: &Board, player: Option<&str>) -> Result<Vec<usize>, Error>
         Some("all") => (0..board.players.len()).collect(),
         Some(name) => vec![player_index(board, name)?],
     })
+}
+
+/// A `--method` value parser over the catalogue: `--help` lists every method with its summary.
+pub fn method_parser(with_all: bool) -> impl TypedValueParser<Value = String> {
+    let mut values: Vec<PossibleValue> = METHODS
+        .iter()
+        .map(|m| PossibleValue::new(m.name).help(m.summary))
+        .collect();
+    if with_all {
+        values.push(PossibleValue::new("all").help("every method of the catalogue"));
+    }
+    PossibleValuesParser::new(values)
+}
+
+/// The catalogue entry named `name` (already checked by [`method_parser`]).
+pub fn method(name: &str) -> Result<&'static Method, Error> {
+    Ok(Method::find(name)?)
 }

@@ -5,6 +5,7 @@ use super::{RuleArgs, load, players};
 use boardpath::board::embedded;
 use boardpath::output::decode::parse_bits;
 use boardpath::render::{self, Format, Request};
+use boardpath::solve::{DEFAULT_BUDGET, Method, solve};
 use std::path::PathBuf;
 
 /// Arguments of `render`.
@@ -42,8 +43,20 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
         .transpose()
         .map_err(Error::Input)?;
     let board = load(&args.board, &args.rules)?;
+    let players = players(&board, args.player.as_deref())?;
+    // The pictures draw what `solve` finds with its default method.
+    let solutions = if bits.is_some() {
+        Vec::new()
+    } else {
+        let method = Method::find("petgraph-dijkstra/graph")?;
+        players
+            .iter()
+            .map(|&p| solve(&board, p, method, DEFAULT_BUDGET))
+            .collect::<Result<_, _>>()?
+    };
     let request = Request {
-        players: players(&board, args.player.as_deref())?,
+        players,
+        solutions,
         piece: args.piece,
         animate: args.animate,
         bits,

@@ -1,13 +1,12 @@
 //! `boardpath solve`: the least movement for each piece, the enter cost and the total.
 
 use super::Error;
-use super::{Format, RuleArgs, load, players};
+use super::{Format, RuleArgs, load, method, method_parser, players};
+use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
-use boardpath::board::{Board, Rounding, embedded};
-use boardpath::cost::Cost;
-use boardpath::encoding::bitboard::Bound;
 use boardpath::output::{json, text};
-use boardpath::solve::{EncodingChoice, Solution, solve};
+use boardpath::race::estimate::Estimate;
+use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
 use clap::{Args, ValueEnum};
 
 /// Arguments of `solve`.
@@ -22,83 +21,91 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// State encoding.
-    #[arg(long, value_enum, default_value_t = EncodingArg::Graph)]
-    pub encoding: EncodingArg,
-    /// Bit-board search bound: none, paper, listing, admissible or exact (bitboard only; default admissible).
-    #[arg(long, value_parser = |s: &str| parse_choice("bound", s, &Bound::ALL))]
-    pub bound: Option<Bound>,
+    /// The method (see `boardpath methods`); default: petgraph-dijkstra/graph.
+    #[arg(long, value_parser = method_parser(false), conflicts_with_all = ["encoding", "bound"])]
+    pub method: Option<String>,
+    /// Shorthand: graph = petgraph-dijkstra/graph, bitboard = bnb/bitboard, step = dp/step.
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingArg>,
+    /// Shorthand with --encoding bitboard: the paper's search with bound none, paper, listing,
+    /// admissible or exact (bnb-BOUND/bitboard).
+    #[arg(long, value_parser = |s: &str| parse_choice("bound", s, &Estimate::BOUNDS))]
+    pub bound: Option<Estimate>,
+    /// Nodes a method may expand per player before it gives up (exit 1).
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    pub budget: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
 /// The `--encoding` values.
-#[derive(Clone, Copy, Default, ValueEnum, PartialEq)]
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
 pub enum EncodingArg {
-    /// (step, target) graph, petgraph Dijkstra.
-    #[default]
+    /// (step, target) graph, petgraph's Dijkstra.
     Graph,
     /// The paper's bit-board and branch-and-bound search.
     Bitboard,
+    /// The step index, dynamic programming.
+    Step,
+}
+
+impl SolveArgs {
+    /// The catalogue entry the arguments name.
+    fn method(&self) -> Result<&'static Method, Error> {
+        let name = match (&self.method, self.encoding, self.bound) {
+            (Some(name), _, _) => name.clone(),
+            (None, Some(EncodingArg::Bitboard), Some(bound)) => {
+                format!("bnb-{}/bitboard", bound.name())
+            }
+            (None, _, Some(_)) => {
+                return Err(Error::Usage(
+                    "--bound applies to --encoding bitboard only".into(),
+                ));
+            }
+            (None, Some(EncodingArg::Bitboard), None) => "bnb/bitboard".into(),
+            (None, Some(EncodingArg::Step), None) => "dp/step".into(),
+            (None, Some(EncodingArg::Graph) | None, None) => "petgraph-dijkstra/graph".into(),
+        };
+        method(&name)
+    }
+
+    /// What `boardpath` with no arguments runs: the embedded standard board, first player, text.
+    pub fn default_run() -> Self {
+        SolveArgs {
+            board: embedded::DEFAULT.into(),
+            budget: DEFAULT_BUDGET,
+            ..SolveArgs::default()
+        }
+    }
 }
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
-    let choice = match args.encoding {
-        EncodingArg::Graph if args.bound.is_some() => {
-            return Err(Error::Usage(
-                "--bound applies to --encoding bitboard only".into(),
-            ));
-        }
-        EncodingArg::Graph => EncodingChoice::Graph,
-        EncodingArg::Bitboard => EncodingChoice::Bitboard(args.bound.unwrap_or(Bound::Admissible)),
-    };
+    let method = args.method()?;
     let players = players(&board, args.player.as_deref())?;
-    match board.rules.rounding {
-        Rounding::PerMove => print_solutions::<u64>(&board, &players, choice, args.format),
-        Rounding::Exact => print_solutions::<f64>(&board, &players, choice, args.format),
-    }
-}
-
-fn print_solutions<C: Cost>(
-    board: &Board,
-    players: &[usize],
-    choice: EncodingChoice,
-    format: Format,
-) -> Result<(), Error> {
-    let solutions: Vec<Solution<C>> = players
+    let solutions: Vec<Solved> = players
         .iter()
-        .map(|&p| solve::<C>(board, p, choice))
+        .map(|&p| solve(&board, p, method, args.budget))
         .collect::<Result<_, _>>()?;
-    let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| &s.warnings).collect();
+    let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| s.warnings()).collect();
     warnings.dedup();
     for w in warnings {
         eprintln!("warning: {w}");
     }
-    match format {
+    match args.format {
         Format::Json => println!(
             "{}",
             json::array(solutions.iter().map(json::solution).collect())
         ),
         Format::Text => {
-            for (i, (s, &p)) in solutions.iter().zip(players).enumerate() {
+            for (i, (s, &p)) in solutions.iter().zip(&players).enumerate() {
                 if i > 0 {
                     println!();
                 }
-                print!("{}", text::solution(board, p, s));
+                print!("{}", text::solved(&board, p, s));
             }
         }
     }
     Ok(())
-}
-
-impl SolveArgs {
-    /// What `boardpath` with no arguments runs: the embedded standard board, first player, text.
-    pub fn default_run() -> Self {
-        SolveArgs {
-            board: embedded::DEFAULT.into(),
-            ..SolveArgs::default()
-        }
-    }
 }

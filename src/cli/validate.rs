@@ -2,7 +2,7 @@
 
 use super::Error;
 use boardpath::board::Board;
-use boardpath::race::Race;
+use boardpath::race;
 
 /// Checks each board: the file itself, then that every piece of every player can finish.
 pub fn run(boards: &[String]) -> Result<(), Error> {
@@ -11,7 +11,7 @@ pub fn run(boards: &[String]) -> Result<(), Error> {
         let problems = match Board::load(name) {
             Err(e) => e.to_string(),
             Ok(board) => (0..board.players.len())
-                .filter_map(|p| Race::<f64>::new(&board, p).check_reachable().err())
+                .filter_map(|p| race::check(&board, p).err())
                 .map(|e| format!("{}: {e}", board.origin))
                 .collect::<Vec<_>>()
                 .join("\n"),

@@ -1,4 +1,4 @@
-//! Comparing algorithms: every method of [`method::Method`] on the same board and player, with the
+//! Comparing algorithms: every method of the [`crate::solve::catalogue`] on the same board and player, with the
 //! answer, whether it is optimal, nodes expanded and time, as one table ([`table::Report`]) that
 //! [`format`] prints as text, markdown, CSV or JSON.
 //!
@@ -11,41 +11,39 @@
 //! (petgraph graph, bit-board tables, estimate tables).
 
 pub mod format;
-pub mod method;
 pub mod table;
 pub mod timing;
 
 use crate::board::{Board, Rounding};
-use crate::cost::Cost;
+use crate::cost::{Cost, same};
 use crate::race::Race;
-use crate::solve::SolveError;
+use crate::solve::catalogue::MethodCost;
+use crate::solve::{METHODS, Method, Objective, SolveError, solve_race};
 use crate::text::thousands;
-pub use method::Method;
-use method::{Answer, Stop, fewest_rolls};
+pub use crate::solve::DEFAULT_BUDGET;
 pub use table::{Report, Row, Status};
 use timing::measure;
 
-/// The default node budget of the searches that can give up (IDA*): enough for IDA* with a doubling
-/// bound on the standard board.
-pub const DEFAULT_BUDGET: u64 = 50_000_000;
+/// The method whose answer every other is checked against.
+pub const REFERENCE: &str = "dp/step";
 
 /// Which methods to run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Selection {
-    /// Every method, except those [`Method::skipped_by_default`] leaves out on a board.
+    /// Every method of the catalogue, except those it marks to skip on a board.
     Default,
     /// Exactly these, on every board.
-    Only(Vec<Method>),
+    Only(Vec<&'static Method>),
 }
 
 /// How to compare.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Methods to run.
     pub selection: Selection,
     /// Timing samples per method (see [`timing::measure`]).
     pub repeat: usize,
-    /// Node budget of the searches that can give up.
+    /// Node budget per method and player.
     pub budget: u64,
 }
 
@@ -67,7 +65,7 @@ pub struct Job<'a> {
     /// Player name.
     pub player: &'a str,
     /// The method.
-    pub method: Method,
+    pub method: &'static Method,
 }
 
 /// Runs the selected methods on player `player` of `board` (called `label` in the table);
@@ -86,26 +84,18 @@ pub fn compare_player(
     }
 }
 
-fn compare_as<C: Cost>(
+fn compare_as<C: MethodCost>(
     board: &Board,
     label: &str,
     player: usize,
     options: &Options,
     progress: &mut dyn FnMut(Job),
 ) -> Result<Report, SolveError> {
-    let race = Race::<C>::new(board, player);
-    race.check_reachable()?;
-    let optimum = Method::Dp
-        .run(board, &race, options.budget)
-        .ok()
-        .and_then(|f| f.length)
-        .ok_or_else(|| SolveError::internal("dp found no path on a solvable race"))?;
+    let race = Race::<C>::new(board, player)?;
+    let optimum = solve_race(board, &race, Method::find(REFERENCE)?, options.budget)?.total;
     let fewest = fewest_rolls(&race);
-    let methods: Vec<(Method, Option<String>)> = match &options.selection {
-        Selection::Default => Method::ALL
-            .iter()
-            .map(|&(_, m)| (m, m.skipped_by_default(board)))
-            .collect(),
+    let methods: Vec<(&'static Method, Option<String>)> = match &options.selection {
+        Selection::Default => METHODS.iter().map(|m| (m, m.skipped_on(board))).collect(),
         Selection::Only(list) => list.iter().map(|&m| (m, None)).collect(),
     };
     let mut report = Report::default();
@@ -118,15 +108,15 @@ fn compare_as<C: Cost>(
         let mut row = Row {
             board: label.to_string(),
             player: race.player.clone(),
-            method: method.name().to_string(),
-            exact: method.is_exact(),
+            method: method.name.to_string(),
+            exact: method.exact,
             status: Status::Ok,
             length: None,
             length_text: None,
             excess: None,
             optimal: None,
             rolls: None,
-            fewest_rolls: fewest,
+            fewest_rolls: Some(fewest),
             nodes: None,
             time: None,
             note: String::new(),
@@ -140,51 +130,49 @@ fn compare_as<C: Cost>(
         // A method that cannot run here (or fails) is not timed.
         let (result, timing) = measure(
             options.repeat,
-            || method.run(board, &race, options.budget),
-            |r| matches!(r, Ok(_) | Err(Stop::GaveUp { .. })),
+            || solve_race(board, &race, method, options.budget),
+            |r| matches!(r, Ok(_) | Err(SolveError::GaveUp { .. })),
         );
-        let who = format!("{label}, player {}: {}", race.player, method.name());
+        let who = format!("{label}, player {}: {}", race.player, method.name);
         match result {
             Ok(found) => {
+                let rolls: u64 = found.pieces.iter().map(|p| p.rolls.len() as u64).sum();
                 row.time = timing;
-                row.rolls = Some(found.rolls);
+                row.rolls = Some(rolls);
                 row.nodes = Some(found.nodes);
-                match (method.answer(), found.length) {
-                    (Answer::Length, Some(len)) => {
+                let len = found.total;
+                row.length = Some(len.to_f64());
+                row.length_text = Some(len.show());
+                row.excess = Some(excess(len, optimum));
+                match method.minimises {
+                    Objective::Length => {
                         let ok = same(len, optimum);
-                        row.length = Some(len.to_f64());
-                        row.length_text = Some(len.show());
-                        row.excess = Some(excess(len, optimum));
                         row.optimal = Some(ok);
-                        if !ok && method.is_exact() {
+                        if !ok && method.exact {
                             report.mismatches.push(format!(
-                                "{who} found {}, but the optimum (dp) is {}",
+                                "{who} found {}, but the optimum ({REFERENCE}) is {}",
                                 len.show(),
                                 optimum.show()
                             ));
                         }
-                        if fewest.is_some_and(|f| found.rolls < f) {
+                        if rolls < fewest {
                             report.mismatches.push(format!(
-                                "{who} found paths of {} rolls in all, fewer than the fewest possible {}",
-                                found.rolls,
-                                fewest.unwrap_or(0)
+                                "{who} found paths of {rolls} rolls in all, fewer than the fewest possible {fewest}"
                             ));
                         }
                     }
-                    _ => {
-                        let ok = Some(found.rolls) == fewest;
+                    Objective::Rolls => {
+                        let ok = rolls == fewest;
                         row.optimal = Some(ok);
-                        if !ok {
+                        if !ok && method.exact {
                             report.mismatches.push(format!(
-                                "{who} found {} rolls, but the fewest (dp, every move costing one) is {}",
-                                found.rolls,
-                                fewest.map_or("unknown".into(), |f| f.to_string())
+                                "{who} found {rolls} rolls, but the fewest (dp, every move costing one) is {fewest}"
                             ));
                         }
                     }
                 }
             }
-            Err(Stop::GaveUp { nodes, at }) => {
+            Err(SolveError::GaveUp { nodes, at, .. }) => {
                 row.status = Status::GaveUp;
                 row.time = timing;
                 row.nodes = Some(nodes);
@@ -193,14 +181,14 @@ fn compare_as<C: Cost>(
                     thousands(nodes)
                 );
             }
-            Err(Stop::Unsupported(reason)) => {
+            Err(SolveError::Encoding(e)) => {
                 row.status = Status::Unsupported;
-                row.note = format!("unsupported: {reason}");
+                row.note = format!("unsupported: {e}");
             }
-            Err(Stop::Failed(reason)) => {
+            Err(e) => {
                 row.status = Status::Failed;
-                report.mismatches.push(format!("{who} failed: {reason}"));
-                row.note = format!("failed: {reason}");
+                report.mismatches.push(format!("{who} failed: {e}"));
+                row.note = format!("failed: {e}");
             }
         }
         report.rows.push(row);
@@ -208,14 +196,26 @@ fn compare_as<C: Cost>(
     Ok(report)
 }
 
-/// Whether two answers are the same: equal whole units, or floats equal up to summation order.
-pub fn same<C: Cost>(a: C, b: C) -> bool {
-    if a == b {
-        return true;
-    }
-    let (x, y) = (a.to_f64(), b.to_f64());
-    (a.whole_units().is_none() || b.whole_units().is_none())
-        && (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
+/// The fewest rolls for every piece of `race`, by a forward pass with every move costing one:
+/// the reference the breadth-first searches are checked against.
+pub fn fewest_rolls<C: Cost>(race: &Race<C>) -> u64 {
+    race.pieces()
+        .iter()
+        .map(|piece| {
+            let t = race.target_step(piece.target);
+            let mut rolls: Vec<Option<u64>> = vec![None; t + 1];
+            rolls[0] = Some(0);
+            for s in 0..t {
+                let Some(here) = rolls[s] else { continue };
+                for m in race.moves(s, piece.target) {
+                    if rolls[m.to].is_none_or(|r| here + 1 < r) {
+                        rolls[m.to] = Some(here + 1);
+                    }
+                }
+            }
+            rolls[t].unwrap_or(0)
+        })
+        .sum()
 }
 
 /// `len - optimum` as the cost type prints it, signed.

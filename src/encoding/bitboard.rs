@@ -3,19 +3,19 @@
 //! Layout, most significant bit first: one bit per waiting tile, one per track step, one per goal
 //! tile, and the remaining low bits hold the distance the current piece has travelled. A set track or
 //! goal bit means the piece has been there, so one integer holds a piece's whole path. For the
-//! standard board in a `u64` this is the paper's 4 + 40 + 4 + 16 bits.
+//! standard board in a `u64` this is the paper's 4 + 40 + 4 + 16 bits. When a move's cost is not a
+//! whole number of units (`rounding = "exact"`), or the packed layout would not fit in 128 bits,
+//! the distance is carried beside the word instead of in it.
+//!
+//! A move of `r` tiles is the paper's `path | (piece >> r)` plus the move's cost in the distance
+//! bits. The current piece is the lowest set bit among its steps: pieces never move backwards.
 
-use super::graph::GraphEncoding;
-use super::{PiecePath, StateEncoding};
-use crate::board::Board;
+use super::{EncodingError, PiecePath, StateEncoding};
 use crate::cost::Cost;
-use crate::race::Race;
-pub use crate::search::branch_and_bound::Bound;
-use crate::search::branch_and_bound::{self, Tables};
-use crate::solve::SolveError;
+use crate::race::{Piece, Race};
 use num_traits::{PrimInt, Unsigned};
 use std::fmt;
-use std::ops::{Add, BitAnd, BitOr, Not, Shl, Shr};
+use std::ops::{Add, BitAnd, BitOr, Shr};
 
 /// An unsigned integer a bit-board can live in (`u64`, `u128`, ...).
 pub trait Bits: PrimInt + Unsigned + fmt::LowerHex + fmt::Binary + fmt::Debug + 'static {}
@@ -39,25 +39,11 @@ impl<T: Bits> BitAnd for Bitboard<T> {
     }
 }
 
-impl<T: Bits> Not for Bitboard<T> {
-    type Output = Self;
-    fn not(self) -> Self {
-        Bitboard(!self.0)
-    }
-}
-
 /// Moving a piece `n` tiles forward is a right shift by `n`, as in the paper.
 impl<T: Bits> Shr<u32> for Bitboard<T> {
     type Output = Self;
     fn shr(self, n: u32) -> Self {
         Bitboard(self.0 >> n as usize)
-    }
-}
-
-impl<T: Bits> Shl<u32> for Bitboard<T> {
-    type Output = Self;
-    fn shl(self, n: u32) -> Self {
-        Bitboard(self.0 << n as usize)
     }
 }
 
@@ -85,6 +71,11 @@ impl<T: Bits> Bitboard<T> {
         !(self & Bitboard::bit(index)).is_empty()
     }
 
+    /// The indices of the set bits, lowest first.
+    pub fn ones(self) -> Ones<T> {
+        Ones(self.0)
+    }
+
     /// The value as fixed-width hex, `0x` and one digit per four bits.
     pub fn hex(self) -> String {
         let digits = (T::zero().count_zeros() as usize).div_ceil(4);
@@ -92,7 +83,25 @@ impl<T: Bits> Bitboard<T> {
     }
 }
 
-/// Binary, grouped by nothing: the layout is needed to draw fields (see [`Layout::fields`]).
+/// The set bits of a [`Bitboard`], lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Ones<T>(T);
+
+impl<T: Bits> Iterator for Ones<T> {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        if self.0.is_zero() {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        // Clear the lowest set bit.
+        self.0 = self.0 & (self.0 - T::one());
+        Some(i)
+    }
+}
+
+/// Drawn as hex and as binary, most significant bit first (the fields need a [`Layout`]: see
+/// [`Layout::fields`]).
 impl<T: Bits> fmt::Debug for Bitboard<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = T::zero().count_zeros() as usize;
@@ -143,30 +152,63 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The narrowest layout whose distance field holds `longest` (the longest possible piece path)
-    /// with room for the search's initial "no path yet" value above it.
-    pub fn fit(waiting: u32, track: u32, goal: u32, longest: u64) -> Result<Layout, SolveError> {
+    /// The narrowest layout for `waiting`, `track` and `goal` tiles. With `longest` (the longest
+    /// possible piece path, when every cost is a whole number of units) the distance is packed in
+    /// the low bits, as in the paper: they fill the rest of the integer and must hold `longest`
+    /// with room above it for the search's initial "no path yet" value. Otherwise, or when the
+    /// packed layout would need more than 128 bits, the distance is carried beside the word.
+    pub fn fit(
+        waiting: u32,
+        track: u32,
+        goal: u32,
+        longest: Option<u64>,
+    ) -> Result<Layout, EncodingError> {
         let fixed = waiting + track + goal;
-        // The search starts from best = field maximum and records only strictly shorter paths.
-        let need = 64 - (longest + 1).leading_zeros();
+        let need = longest.map(|l| 64 - l.saturating_add(1).leading_zeros());
         for width in [Width::U64, Width::U128] {
-            if fixed + need <= width.bits() {
+            let distance = width.bits().saturating_sub(fixed);
+            if need.is_some_and(|n| fixed + n <= width.bits()) {
                 return Ok(Layout {
                     waiting,
                     track,
                     goal,
-                    distance: width.bits() - fixed,
+                    distance,
                     width,
                 });
             }
         }
-        Err(SolveError::Unsupported {
+        for width in [Width::U64, Width::U128] {
+            if fixed <= width.bits() {
+                return Ok(Layout {
+                    waiting,
+                    track,
+                    goal,
+                    distance: 0,
+                    width,
+                });
+            }
+        }
+        Err(EncodingError::Unsupported {
             encoding: "bitboard",
             reason: format!(
-                "this board needs {} bits ({waiting} waiting + {track} track + {goal} goal tiles, and {need} distance bits for a longest piece path of {longest} units), more than the 128 of the widest integer",
-                fixed + need
+                "this board needs {fixed} bits ({waiting} waiting + {track} track + {goal} goal tiles), more than the 128 of the widest integer; use another encoding (see `boardpath methods`)"
             ),
         })
+    }
+
+    /// The layout of `race`'s bit-board (see [`Layout::fit`]).
+    pub fn for_race<C: Cost>(race: &Race<C>) -> Result<Layout, EncodingError> {
+        Layout::fit(
+            race.pieces as u32,
+            race.track_steps as u32,
+            race.goal_len as u32,
+            longest_path(race),
+        )
+    }
+
+    /// Whether the travelled distance lives in the low bits (else it is carried beside the word).
+    pub fn packs_distance(&self) -> bool {
+        self.distance > 0
     }
 
     /// Bit index of relative step `step` (track steps, then goal tiles).
@@ -212,8 +254,12 @@ impl Layout {
 
     /// The start board of the piece that finishes `index`-th (from 0): the pieces still waiting, the
     /// piece on step 0, the goal tiles of pieces already finished, distance 0 (the paper's `start_pN`).
-    pub fn start_board<T: Bits>(&self, race_pieces: usize, finished: &[usize]) -> Bitboard<T> {
-        let index = finished.len();
+    pub fn start_board<T: Bits>(
+        &self,
+        race_pieces: usize,
+        index: usize,
+        finished: &[usize],
+    ) -> Bitboard<T> {
         let mut b = Bitboard::<T>::bit(self.step_bit(0));
         // The paper moves the rightmost waiting bit out first, so the leftmost ones remain.
         for i in 0..race_pieces.saturating_sub(index + 1) {
@@ -226,104 +272,212 @@ impl Layout {
     }
 }
 
-/// The layout of `race`'s bit-board: the narrowest width whose distance field holds its longest path.
-pub fn layout_for<C: Cost>(race: &Race<C>) -> Result<Layout, SolveError> {
-    let tables = Tables::new(race, &GraphEncoding::new(race), Bound::None)?;
-    Layout::fit(
-        race.pieces as u32,
-        race.track_steps as u32,
-        race.goal_len as u32,
-        tables.longest,
-    )
+/// The longest possible cost of any piece path of `race` in whole units, or `None` when some
+/// move's cost is not a whole number of units.
+fn longest_path<C: Cost>(race: &Race<C>) -> Option<u64> {
+    let mut longest = 0u64;
+    let mut seen = Vec::new();
+    for target in race.targets() {
+        if seen.contains(&target) {
+            continue;
+        }
+        seen.push(target);
+        let t = race.target_step(target);
+        let mut far: Vec<Option<u64>> = vec![None; t + 1];
+        far[0] = Some(0);
+        for s in 0..t {
+            let Some(here) = far[s] else { continue };
+            for m in race.moves(s, target) {
+                let cand = here.checked_add(m.cost.whole_units()?)?;
+                far[m.to] = Some(far[m.to].map_or(cand, |v| v.max(cand)));
+            }
+        }
+        longest = longest.max(far.iter().flatten().copied().max().unwrap_or(0));
+    }
+    Some(longest)
 }
 
-/// The bit-board encoding bound to its race, solving each piece with the paper's search.
-pub struct BitboardSolver<'r, C> {
+/// A state of the bit-board encoding: the word, and the distance when it is carried beside it.
+#[derive(Clone, Copy, PartialEq)]
+pub struct BitState<T, C> {
+    /// The paper's `path`: waiting, visited and filled tiles, and (packed) the distance.
+    pub board: Bitboard<T>,
+    /// The travelled distance when the layout does not pack it; zero otherwise.
+    pub carried: C,
+}
+
+impl<T: Bits, C: Cost> fmt::Debug for BitState<T, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} + {}", self.board, self.carried)
+    }
+}
+
+/// One legal roll from a step, prepared for the hot loop.
+#[derive(Clone, Copy, Debug)]
+struct Roll<T, C> {
+    face: u32,
+    cost: C,
+    /// `cost` in the integer type, added to the distance bits (zero when the distance is carried).
+    bits: T,
+}
+
+/// One piece's race on the paper's bit-board, in integer type `T` (`u64` or `u128`).
+#[derive(Clone, Debug)]
+pub struct BitboardEncoding<'r, C, T: Bits> {
     race: &'r Race<C>,
-    bound: Bound,
-    /// The layout chosen for this race.
+    /// The layout in use.
     pub layout: Layout,
-    tables: Tables,
-    finished: Vec<usize>,
-    warning: Option<String>,
+    target: usize,
+    target_step: usize,
+    start: Bitboard<T>,
+    /// Rolls from each step in order: `rolls[span[step].0..span[step].1]`.
+    rolls: Vec<Roll<T, C>>,
+    span: Vec<(u32, u32)>,
+    /// Bits of the steps the piece may stand on, start to target.
+    region: T,
+    /// Bit index of step 0.
+    top: u32,
+    distance_mask: T,
 }
 
-impl<'r, C: Cost> BitboardSolver<'r, C> {
-    /// Prepares the search: integer costs, layout, bound and cut-off tables. Fails with a clear
-    /// message when costs are not whole units or the board does not fit in 128 bits.
-    pub fn new(board: &Board, race: &'r Race<C>, bound: Bound) -> Result<Self, SolveError> {
-        let graph = GraphEncoding::new(race);
-        let tables = Tables::new(race, &graph, bound)?;
-        let layout = Layout::fit(
-            race.pieces as u32,
-            race.track_steps as u32,
-            race.goal_len as u32,
-            tables.longest,
-        )?;
-        let warning = (matches!(bound, Bound::Paper | Bound::Listing)
-            && !crate::board::embedded::is_paper_board(board))
-        .then(|| {
-            format!(
-                "--bound {} uses the paper's 193 units per tile, which is not a proven lower bound on {} (the admissible value here is {}); the result may not be optimal",
-                bound.name(),
-                board.name,
-                tables.ratio_text()
-            )
-        });
-        Ok(BitboardSolver {
+impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
+    /// The bit-board of `piece` with `layout` (see [`Layout::for_race`]); fails if `T` is narrower
+    /// than the layout.
+    pub fn new(race: &'r Race<C>, piece: &Piece, layout: Layout) -> Result<Self, EncodingError> {
+        let bits = T::zero().count_zeros();
+        if bits < layout.width.bits() {
+            return Err(EncodingError::Unsupported {
+                encoding: "bitboard",
+                reason: format!(
+                    "the layout needs {} bits, the integer type has {bits}",
+                    layout.width.bits()
+                ),
+            });
+        }
+        let t = race.target_step(piece.target);
+        let packed = layout.packs_distance();
+        let mut rolls = Vec::new();
+        let mut span = Vec::with_capacity(t + 1);
+        for step in 0..=t {
+            let lo = rolls.len() as u32;
+            for m in race.moves(step, piece.target) {
+                let bits = match (packed, m.cost.whole_units()) {
+                    (false, _) => T::zero(),
+                    (true, Some(w)) => T::from(w).ok_or_else(|| too_wide(w))?,
+                    (true, None) => return Err(too_wide(0)),
+                };
+                rolls.push(Roll {
+                    face: m.roll,
+                    cost: m.cost,
+                    bits,
+                });
+            }
+            span.push((lo, rolls.len() as u32));
+        }
+        let region = (0..=t).fold(T::zero(), |acc, s| acc | Bitboard::bit(layout.step_bit(s)).0);
+        let distance_mask = if layout.distance as usize >= bits as usize {
+            !T::zero()
+        } else {
+            (T::one() << layout.distance as usize) - T::one()
+        };
+        Ok(BitboardEncoding {
             race,
-            bound,
             layout,
-            tables,
-            finished: Vec::new(),
-            warning,
+            target: piece.target,
+            target_step: t,
+            start: layout.start_board(race.pieces, piece.number - 1, &piece.finished),
+            rolls,
+            span,
+            region,
+            top: layout.step_bit(0),
+            distance_mask,
         })
     }
+
+    fn step_of(&self, board: Bitboard<T>) -> usize {
+        (self.top - (board.0 & self.region).trailing_zeros()) as usize
+    }
 }
 
-impl<C: Cost> StateEncoding<C> for BitboardSolver<'_, C> {
-    fn name(&self) -> &'static str {
-        "bitboard"
+fn too_wide(cost: u64) -> EncodingError {
+    EncodingError::Unsupported {
+        encoding: "bitboard",
+        reason: format!("a move's cost {cost} does not fit the distance field"),
     }
+}
 
-    fn algorithm(&self) -> String {
-        format!(
-            "branch-and-bound (bound {}, {})",
-            self.bound.name(),
-            self.layout.width.name()
-        )
-    }
+impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
+    const NAME: &'static str = "bitboard";
+    type State = BitState<T, C>;
 
-    fn warning(&self) -> Option<String> {
-        self.warning.clone()
-    }
-
-    fn solve_piece(&mut self, target: usize) -> Result<PiecePath<C>, SolveError> {
-        let found = match self.layout.width {
-            Width::U64 => branch_and_bound::search::<u64, C>(
-                self.race,
-                &self.tables,
-                &self.layout,
-                &self.finished,
-                target,
-            ),
-            Width::U128 => branch_and_bound::search::<u128, C>(
-                self.race,
-                &self.tables,
-                &self.layout,
-                &self.finished,
-                target,
-            ),
+    fn start(&self) -> Self::State {
+        BitState {
+            board: self.start,
+            carried: C::zero(),
         }
-        .ok_or_else(|| {
-            self.race
-                .check_reachable()
-                .err()
-                .unwrap_or_else(|| SolveError::internal("branch and bound found no path"))
-        })?;
-        if self.race.goal_mode == crate::board::GoalMode::Slots {
-            self.finished.push(target);
+    }
+
+    fn successors(&self, state: Self::State) -> impl Iterator<Item = (Self::State, u32, C)> {
+        let (word, carried) = (state.board, state.carried);
+        let at = (word.0 & self.region).trailing_zeros();
+        let step = (self.top - at) as usize;
+        let piece = Bitboard::<T>::bit(at);
+        let (lo, hi) = self.span.get(step).copied().unwrap_or((0, 0));
+        let packed = self.layout.packs_distance();
+        self.rolls[lo as usize..hi as usize].iter().map(move |r| {
+            let next = BitState {
+                board: (word | (piece >> r.face)) + r.bits,
+                carried: if packed { carried } else { carried + r.cost },
+            };
+            (next, r.face, r.cost)
+        })
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.step_of(state.board) == self.target_step
+    }
+
+    fn position(&self, state: &Self::State) -> usize {
+        self.step_of(state.board)
+    }
+
+    fn positions(&self) -> usize {
+        self.target_step + 1
+    }
+
+    fn limit(&self) -> Option<C> {
+        self.layout
+            .packs_distance()
+            .then(|| C::from_length(self.layout.distance_max() as f64))
+    }
+
+    /// The paper's way: the last state alone holds the whole path and its distance.
+    fn decode(&self, path: &[Self::State]) -> Result<PiecePath<C>, EncodingError> {
+        let bad = |reason: String| EncodingError::BadPath {
+            encoding: "bitboard",
+            reason,
+        };
+        let last = path.last().ok_or_else(|| bad("empty path".into()))?;
+        let visited = last.board & Bitboard(self.region);
+        let mut steps: Vec<usize> = visited.ones().map(|b| (self.top - b) as usize).collect();
+        steps.reverse();
+        let mut out = PiecePath::from_steps(self.race, self.target, steps)
+            .ok_or_else(|| bad(format!("{:?} is not a legal path", last.board)))?;
+        let recorded = if self.layout.packs_distance() {
+            (last.board.0 & self.distance_mask)
+                .to_u64()
+                .map(|d| C::from_length(d as f64))
+        } else {
+            Some(last.carried)
+        };
+        if recorded.is_none_or(|d| d.to_f64() != out.length.to_f64()) {
+            return Err(bad(format!(
+                "{:?} records a distance other than its path's {}",
+                last.board,
+                out.length.show()
+            )));
         }
-        Ok(found)
+        out.bitboard = Some(last.board.hex());
+        Ok(out)
     }
 }

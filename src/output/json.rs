@@ -1,11 +1,10 @@
 //! JSON output: always an array with one object per solved player.
 
-use crate::cost::Cost;
-use crate::solve::Solution;
+use crate::solve::Solved;
 
 /// One solution as a JSON value (`board`, `player`, `unit`, `total`, `total_cm`, `enter`, `pieces`,
-/// `encoding`, `algorithm`, `nodes`, `rules`).
-pub fn solution<C: Cost>(s: &Solution<C>) -> serde_json::Value {
+/// `method`, `encoding`, `algorithm`, `nodes`, `cut_short`, `rules`, `warnings`).
+pub fn solution(s: &Solved) -> serde_json::Value {
     serde_json::to_value(s).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
 }
 

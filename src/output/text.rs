@@ -2,7 +2,7 @@
 
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
-use crate::solve::Solution;
+use crate::solve::{Solution, Solved};
 use std::fmt::Write;
 
 /// The name of relative step `step` of `player` on `board`: the track tile index, or the goal
@@ -23,14 +23,24 @@ pub fn tile_name(board: &Board, player: usize, step: usize) -> String {
 }
 
 /// A readable report of one player's solution.
+pub fn solved(board: &Board, player: usize, s: &Solved) -> String {
+    match s {
+        Solved::PerMove(s) => solution(board, player, s),
+        Solved::Exact(s) => solution(board, player, s),
+    }
+}
+
+/// A readable report of one player's solution, in its cost type.
 pub fn solution<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: player {}", s.board, s.player);
     let _ = writeln!(out, "rules:  {}", s.rules);
     let _ = writeln!(
         out,
-        "solver: {} encoding, {}, {} nodes",
-        s.encoding, s.algorithm, s.nodes
+        "solver: {} ({}), {} nodes",
+        s.method,
+        s.algorithm,
+        crate::text::thousands(s.nodes)
     );
     let _ = writeln!(out);
     let width = s

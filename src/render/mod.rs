@@ -34,16 +34,15 @@ pub use error::RenderError;
 pub use view::View;
 
 use crate::board::Board;
-use crate::board::Rounding;
-use crate::encoding::bitboard::layout_for;
+use crate::race::step_positions;
+use crate::solve::{Solved, bitboard_layout};
 use crate::output::decode::BitboardView;
-use crate::race::Race;
 use animate::Timeline;
 use labels::Placer;
 use legend::{Item, Legend};
 use palette::Rgb;
 use paths::{Kind, Segment};
-use solved::{piece_title, rules_lines, solve_player, step_positions, waiting_tile, with_cm};
+use solved::{piece_title, rules_lines, summary, waiting_tile, with_cm};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use svg::{El, Svg};
@@ -77,10 +76,13 @@ impl Format {
 }
 
 /// What to draw.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Request {
     /// The players, one panel each.
     pub players: Vec<usize>,
+    /// Their solutions, in the order of `players` (to draw the shortest paths; not needed with
+    /// `bits`). Render draws what it is handed and never solves.
+    pub solutions: Vec<Solved>,
     /// Only this piece (1 = the first to finish); all when `None`.
     pub piece: Option<usize>,
     /// Animate the pieces roll by roll (SVG only).
@@ -119,9 +121,18 @@ pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
     let panels = request
         .players
         .iter()
-        .map(|&p| match request.bits {
+        .enumerate()
+        .map(|(i, &p)| match request.bits {
             Some(value) => bits_panel(board, &view, &colours, p, value),
-            None => paths_panel(board, &view, &colours, p, request),
+            None => {
+                let s = request.solutions.get(i).ok_or_else(|| {
+                    RenderError::Options(format!(
+                        "no solution was given for player {} to draw",
+                        board.players[p].name
+                    ))
+                })?;
+                paths_panel(board, &view, &colours, p, s, request)
+            }
         })
         .collect::<Result<Vec<Panel>, _>>()?;
     Ok(compose(board, request, &panels))
@@ -290,9 +301,10 @@ fn paths_panel(
     view: &View,
     colours: &[Rgb],
     player: usize,
+    solution: &Solved,
     request: &Request,
 ) -> Result<Panel, RenderError> {
-    let solved = solve_player(board, player)?;
+    let solved = summary(board, player, solution);
     let p = &board.players[player];
     let positions = step_positions(board, player);
     let chosen: Vec<usize> = match request.piece {
@@ -444,10 +456,7 @@ fn bits_panel(
 ) -> Result<Panel, RenderError> {
     let p = &board.players[player];
     // The layout depends on the longest path, so on the costs: built as `solve` and `decode` do.
-    let layout = match board.rules.rounding {
-        Rounding::PerMove => layout_for(&Race::<u64>::new(board, player))?,
-        Rounding::Exact => layout_for(&Race::<f64>::new(board, player))?,
-    };
+    let layout = bitboard_layout(board, player)?;
     BitboardView::new(board, player, layout, value).map_err(RenderError::Bits)?;
     let decoded = bits::decode(&layout, value);
     let positions = step_positions(board, player);

@@ -1,9 +1,8 @@
 //! A player's solution reduced to what the pictures need, whatever the cost type.
 
-use crate::board::{Board, GoalMode, Rounding, goal_label};
+use crate::board::{Board, GoalMode, goal_label};
 use crate::cost::Cost;
-use crate::race::Race;
-use crate::solve::{EncodingChoice, Solution, SolveError, solve};
+use crate::solve::{self, Solution};
 
 /// One piece's path, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,20 +38,11 @@ pub struct Solved {
     pub total_cm: Option<f64>,
 }
 
-/// Solves player `player` with the graph encoding, in whole units or exactly as the board's
-/// `rounding` says, as `boardpath solve` does.
-pub fn solve_player(board: &Board, player: usize) -> Result<Solved, SolveError> {
-    match board.rules.rounding {
-        Rounding::PerMove => Ok(summarise(
-            board,
-            player,
-            &solve::<u64>(board, player, EncodingChoice::Graph)?,
-        )),
-        Rounding::Exact => Ok(summarise(
-            board,
-            player,
-            &solve::<f64>(board, player, EncodingChoice::Graph)?,
-        )),
+/// What the pictures need of player `player`'s solution `s`.
+pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Solved {
+    match s {
+        solve::Solved::PerMove(s) => summarise(board, player, s),
+        solve::Solved::Exact(s) => summarise(board, player, s),
     }
 }
 
@@ -77,11 +67,6 @@ fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {
         total: s.total.show(),
         total_cm: s.total_cm,
     }
-}
-
-/// The board position of every relative step of player `player`.
-pub fn step_positions(board: &Board, player: usize) -> Vec<crate::board::Point> {
-    Race::<f64>::new(board, player).positions
 }
 
 /// The waiting tile piece `index` (in finishing order) leaves from: the bit-board search empties

@@ -1,48 +1,138 @@
-//! A* on the race graph, with petgraph doing the search and [`Counted`] counting expansions.
+//! A* over a keyed DAG, with a binary heap and one table entry per key.
+//!
+//! The heap pops the least `g + h` (ties: smallest key, so that every predecessor that ties is
+//! expanded first); entries made stale by a cheaper path to their key are skipped when popped
+//! (lazy deletion), and a key reached again strictly cheaper is reopened, so an admissible
+//! heuristic gives the optimum even when it is not consistent.
 
-use super::counted::Counted;
-use super::path::GraphPath;
+use super::{Outcome, best_first};
 use crate::cost::Cost;
-use crate::encoding::graph::RaceGraph;
-use petgraph::algo::astar;
-use petgraph::graph::NodeIndex;
-use std::cell::Cell;
 
-/// The least-cost path from `start` to `goal` by petgraph's A* with estimate `h` of the cost from a
-/// node to `goal`. Optimal when `h` never overestimates (see [`super::heuristic`]); with an
-/// overestimating `h` it returns some path, usually after fewer expansions. `expanded` counts the
-/// nodes whose edges were followed; ties between equal paths go wherever petgraph's heap sends them.
-pub fn shortest_path<C: Cost>(
-    graph: &RaceGraph<C>,
-    start: NodeIndex,
-    goal: NodeIndex,
-    h: impl FnMut(NodeIndex) -> C,
-) -> Option<GraphPath<C>> {
-    let expanded = Cell::new(0);
-    let (length, nodes) = astar(
-        Counted {
-            graph,
-            expanded: &expanded,
-        },
-        start,
-        |n| n == goal,
-        |e| e.weight().cost,
-        h,
-    )?;
-    // Between two steps there is one edge at most (its roll is their difference).
-    let rolls = nodes
-        .windows(2)
-        .map(|w| {
-            graph
-                .edges_connecting(w[0], w[1])
-                .next()
-                .map(|e| e.weight().roll)
-        })
-        .collect::<Option<Vec<u32>>>()?;
-    Some(GraphPath {
-        length,
-        nodes,
-        rolls,
-        expanded: expanded.get(),
-    })
+/// The cheapest path from `start` to a state satisfying `success`, by A*.
+///
+/// `successors(n)` yields `(next, cost)` with non-negative costs; `heuristic(n)` is an admissible
+/// estimate of the cost from `n` to a goal (never more than it, zero at a goal); `key(n)` is below
+/// `keys` and strictly increases along every edge (children whose key is not below `keys` are
+/// ignored, and a start whose key is not is [`NoPath`](super::Stop::NoPath)). Goals are not
+/// expanded. Among equal-cost paths the one with the lexicographically greatest key sequence is
+/// returned (guaranteed when the heuristic is consistent). The search stops once a goal has been
+/// popped and no entry with `g + h` as small is left (more goals as cheap are then compared).
+///
+/// Stats: `expanded` counts states popped and expanded (a reopened key counts again); `cut_short`
+/// counts children discarded because their key already held a path at least as good. When
+/// expanding would exceed `budget` expansions it returns [`GaveUp`](super::Stop::GaveUp) with
+/// `bound` the `g + h` popped: no path is cheaper.
+pub fn astar<N, C, FN, IN, FH, FK, FS>(
+    start: N,
+    successors: FN,
+    heuristic: FH,
+    key: FK,
+    keys: usize,
+    success: FS,
+    budget: u64,
+) -> Outcome<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+{
+    best_first(start, successors, heuristic, key, keys, success, budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Path, Stop};
+
+    /// Runs A* on states `0..edges.len()` (the state is its key) to `goal`, heuristic `h[n]`.
+    fn run<C: Cost>(
+        edges: &[&[(usize, C)]],
+        h: &[C],
+        goal: usize,
+        budget: u64,
+    ) -> Outcome<usize, C> {
+        astar(
+            0usize,
+            |&n| edges[n].iter().copied(),
+            |&n| h[n],
+            |&n| n,
+            edges.len(),
+            |&n| n == goal,
+            budget,
+        )
+    }
+
+    /// 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 4, 0 -> 3 costs 5.
+    const EDGES: [&[(usize, u64)]; 4] = [&[(3, 5), (1, 2), (2, 1)], &[(3, 2)], &[(3, 4)], &[]];
+
+    #[test]
+    fn finds_the_cheapest_path_and_the_heuristic_saves_work() {
+        let zero = run(&EDGES, &[0, 0, 0, 0], 3, 100);
+        let exact = run(&EDGES, &[4, 2, 4, 0], 3, 100);
+        for out in [&zero, &exact] {
+            assert_eq!(
+                out.result,
+                Ok(Path {
+                    nodes: vec![0, 1, 3],
+                    cost: 4
+                })
+            );
+        }
+        assert_eq!(zero.stats.expanded, 3);
+        // Exact h: f(1) = 4, f(2) = 5: pops 0, 1, then goal 3 (f 4), and stops before 2.
+        assert_eq!(exact.stats.expanded, 2);
+    }
+
+    #[test]
+    fn an_inconsistent_heuristic_reopens() {
+        // 0 -> 1 (1), 0 -> 2 (3), 1 -> 2 (1), 2 -> 3 (5). h(1) = 4 is admissible (true 6) but not
+        // consistent with h(0) = 0: 2 is first expanded at g 3, then reopened at g 2.
+        let edges: [&[(usize, u64)]; 4] = [&[(1, 1), (2, 3)], &[(2, 1)], &[(3, 5)], &[]];
+        let out = run(&edges, &[0, 4, 0, 0], 3, 100);
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 1, 2, 3],
+                cost: 7
+            })
+        );
+        assert_eq!(out.stats.expanded, 4);
+    }
+
+    #[test]
+    fn ties_go_to_the_greatest_key_sequence() {
+        let edges: [&[(usize, f64)]; 5] = [
+            &[(1, 1.0), (3, 3.0), (2, 2.0)],
+            &[(4, 3.0)],
+            &[(4, 2.0)],
+            &[(4, 1.0)],
+            &[],
+        ];
+        let out = run(&edges, &[4.0, 3.0, 2.0, 1.0, 0.0], 4, 100);
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 3, 4],
+                cost: 4.0
+            })
+        );
+    }
+
+    #[test]
+    fn no_path_and_gave_up() {
+        let edges: [&[(usize, u64)]; 4] = [&[(1, 1)], &[(2, 1)], &[], &[]];
+        assert_eq!(run(&edges, &[0; 4], 3, 100).result, Err(Stop::NoPath));
+        let out = run(&edges, &[2, 1, 0, 0], 2, 1);
+        assert_eq!(
+            out.result,
+            Err(Stop::GaveUp {
+                budget: 1,
+                bound: Some(2)
+            })
+        );
+    }
 }

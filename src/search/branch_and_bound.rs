@@ -1,329 +1,397 @@
-//! The paper's recursive branch-and-bound search on the bit-board (`handle_piece`, listings 7-11).
+//! Depth-first branch and bound, exactly as the paper's `handle_piece` counts its calls.
 //!
-//! Per piece: try die faces from highest to lowest; skip a roll that lands where the piece may not
-//! stop or leaves the board; a roll onto the target records the path if strictly shorter than the
-//! best so far and ends the call (lower rolls are not tried); any other roll recurses. Before the
-//! loop a bound prunes: `distance so far + lower bound of the rest > best so far` returns.
-//! Every call counts as one node.
+//! The search walks the tree of paths depth first, in successor order, and records every goal
+//! strictly cheaper than the best so far. A child is entered only while it can still do as well as
+//! the best (`g + h <= best`, the paper's rule) or, with [`Options::tie_safe`] once a path has been
+//! recorded, strictly better; with [`Options::dominance`] a child is also cut when its key was
+//! entered before at a cost no greater. It is iterative (an explicit stack of states with their
+//! successor iterators, which is also the current path), allocates only when the stack grows or a
+//! path is recorded, and keeps every closure monomorphized: it is the hot loop of runs of hundreds
+//! of millions of calls.
 
+use super::{Outcome, Path, Stats, Stop};
 use crate::cost::Cost;
-use crate::encoding::PiecePath;
-use crate::encoding::bitboard::{Bitboard, Bits, Layout};
-use crate::encoding::graph::GraphEncoding;
-use crate::race::Race;
-use crate::search::dijkstra::distances_to;
-use crate::solve::SolveError;
 
-/// The paper's `min_units_per_tile`.
-pub const PAPER_UNITS_PER_TILE: u64 = 193;
-
-/// The lower bound used to prune.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// No estimate: only `distance so far > best so far` prunes (the paper's 660,449,985 calls).
-    None,
-    /// 193 units per tile, tiles counted up to and including the first occupied goal tile or the end
-    /// of the goal area: the paper's reported run (14,282,614 calls).
-    Paper,
-    /// 193 units per tile with Listing 9's `tiles_left--`, as printed (18,526,851 calls).
-    Listing,
-    /// The board's least cost per tile over all legal moves, times the tiles left: a true lower bound.
-    Admissible,
-    /// The exact remaining distance, from the graph formulation: the tightest bound.
-    Exact,
+/// Options of [`branch_and_bound`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options<C> {
+    /// Initial best: only paths strictly cheaper than this are recorded (None = no limit).
+    pub upper: Option<C>,
+    /// Tie-safe cut-off: once a path has been recorded, a child is entered only if
+    /// g + cost + h(child) < best (strictly); otherwise (the paper's rule) if
+    /// g + cost + h(child) <= best.
+    pub tie_safe: bool,
+    /// Dominance pruning over `keys` keys: a child whose g + cost is not strictly less than the
+    /// least g + cost seen before at its key is cut (counted as a call and as cut short).
+    pub dominance: bool,
+    /// Calls to make before giving up.
+    pub budget: u64,
 }
 
-impl Bound {
-    /// Every bound with its command-line name.
-    pub const ALL: [(&'static str, Bound); 5] = [
-        ("none", Bound::None),
-        ("paper", Bound::Paper),
-        ("listing", Bound::Listing),
-        ("admissible", Bound::Admissible),
-        ("exact", Bound::Exact),
-    ];
+/// A state on the current path with the successors not yet tried.
+struct Frame<N, C, I> {
+    /// The state.
+    node: N,
+    /// Its cost from the start along the current path.
+    g: C,
+    /// Its successors not yet tried.
+    children: I,
+}
 
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        crate::text::name_in(&Bound::ALL, self)
-    }
-
-    /// Whether the search is guaranteed to find the optimum with this bound on every board.
-    pub fn is_exact(self) -> bool {
-        !matches!(self, Bound::Paper | Bound::Listing)
+/// Whether a child with `f = g + cost + h` is entered under the best cost `best` (`None`: no
+/// limit): `f <= best`, or `f < best` when `strict`.
+#[inline]
+fn within<C: Cost>(f: C, best: Option<C>, strict: bool) -> bool {
+    match best {
+        None => true,
+        Some(best) if strict => f < best,
+        Some(best) => f <= best,
     }
 }
 
-/// What the search needs about a race, computed once per race: whole-unit costs, exact remaining
-/// distances, the least cost per tile and the longest possible path.
-#[derive(Clone, Debug)]
-pub struct Tables {
-    bound: Bound,
-    /// Cost of every move as whole units, `[step * faces + face]`.
-    costs: Vec<Option<u64>>,
-    /// `remaining[target][step]`: least cost from `step` to goal tile `target`.
-    remaining: Vec<Vec<Option<u64>>>,
-    /// Least cost per tile over all legal moves, as (cost, tiles).
-    ratio: (u64, u64),
-    /// Longest possible cost of any piece path (to size the distance field).
-    pub longest: u64,
-}
-
-impl Tables {
-    /// Computes the tables; fails if a move's cost is not a whole number of units.
-    pub fn new<C: Cost>(
-        race: &Race<C>,
-        graph: &GraphEncoding<C>,
-        bound: Bound,
-    ) -> Result<Tables, SolveError> {
-        let nf = race.faces.len();
-        let mut costs = Vec::with_capacity(race.steps() * nf);
-        for step in 0..race.steps() {
-            for face in 0..nf {
-                costs.push(match race.cost(step, face) {
-                    None => None,
-                    Some(c) => Some(c.whole_units().ok_or_else(|| SolveError::Unsupported {
-                        encoding: "bitboard",
-                        reason: format!(
-                            "its distance bits hold whole units, but the move of {} from {} costs {} (rounding = \"exact\"); use --rounding per-move or --encoding graph",
-                            race.faces[face],
-                            race.label(step),
-                            c.show()
-                        ),
-                    })?),
-                });
+/// The cheapest path from `start` to a success child, by the paper's depth-first branch and bound.
+///
+/// `successors(n)` yields `(next, cost)` with non-negative costs, in the order to try them;
+/// `heuristic(n)` is a lower bound on the cost from `n` to a goal, `None` when no goal is
+/// reachable (the child is pruned); `key(n)` is below `keys` and is called only when
+/// `options.dominance` is set (then `keys` sizes the table of least costs seen per key; otherwise
+/// it may be 0). `success(n)` says whether a child is a goal; the start itself is never tested.
+/// `stop_after_success(parent)` is called with the parent each time one of its children is a goal
+/// (recorded or not) and says whether to skip the parent's remaining children.
+///
+/// Semantics (the paper's `handle_piece`): the root counts as one call and is entered iff
+/// `h(start)` is `Some` and `<= best` (`options.upper`, or no limit); otherwise `cut_short` is 1
+/// and the result [`NoPath`](super::Stop::NoPath). Entering a state with cost `g`, for each child
+/// `(c, cost)` in order:
+/// - a goal is never entered nor counted: if `g + cost < best` it is recorded as the best path;
+///   then if `stop_after_success(parent)` the parent's remaining children are skipped;
+/// - otherwise it is a call (`expanded += 1`); with dominance, if `g + cost >=` the least cost
+///   recorded at `key(c)` it is cut (`cut_short += 1`); else if `h(c)` is `None` or
+///   `g + cost + h(c)` exceeds `best` (or equals it, when `tie_safe` and a path has been recorded)
+///   it is cut; else (with dominance recording `g + cost` at `key(c)`) `c` is entered, depth first,
+///   before the next sibling.
+///
+/// The result is the best recorded path (from `start` to the goal), or `NoPath`. Among equal-cost
+/// paths the first in successor order is kept. `iterations` stays 0. When a call would make
+/// `expanded` exceed `options.budget` it stops with [`GaveUp`](super::Stop::GaveUp), `bound` the
+/// best cost at that moment (the recorded path's, or `options.upper`): an upper bound.
+#[allow(clippy::too_many_arguments)]
+pub fn branch_and_bound<N, C, FN, IN, FH, FK, FS, FC>(
+    start: N,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut key: FK,
+    keys: usize,
+    mut success: FS,
+    mut stop_after_success: FC,
+    options: Options<C>,
+) -> Outcome<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> Option<C>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+    FC: FnMut(&N) -> bool,
+{
+    let Options {
+        upper,
+        tie_safe,
+        dominance,
+        budget,
+    } = options;
+    let mut stats = Stats::default();
+    let mut best = upper;
+    let gave_up = |best, stats| {
+        Outcome::stopped(
+            Stop::GaveUp {
+                budget,
+                bound: best,
+            },
+            stats,
+        )
+    };
+    if budget == 0 {
+        return gave_up(best, stats);
+    }
+    stats.expanded = 1;
+    if !heuristic(&start).is_some_and(|h| within(h, best, false)) {
+        stats.cut_short = 1;
+        return Outcome::stopped(Stop::NoPath, stats);
+    }
+    // Least cost entered per key (dominance only).
+    let mut seen: Vec<Option<C>> = if dominance {
+        vec![None; keys]
+    } else {
+        Vec::new()
+    };
+    let mut best_nodes: Vec<N> = Vec::new();
+    let mut recorded = false;
+    let mut stack: Vec<Frame<N, C, IN::IntoIter>> = Vec::new();
+    let children = successors(&start).into_iter();
+    stack.push(Frame {
+        node: start,
+        g: C::zero(),
+        children,
+    });
+    while let Some(top) = stack.last_mut() {
+        let Some((child, cost)) = top.children.next() else {
+            stack.pop();
+            continue;
+        };
+        let g = top.g + cost;
+        if success(&child) {
+            if best.is_none_or(|best| g < best) {
+                best = Some(g);
+                recorded = true;
+                best_nodes.clear();
+                best_nodes.extend(stack.iter().map(|frame| frame.node.clone()));
+                best_nodes.push(child);
             }
+            let parent = &stack.last().expect("a parent is on the stack").node;
+            if stop_after_success(parent) {
+                stack.pop();
+            }
+            continue;
         }
-        let mut remaining = vec![Vec::new(); race.goal_len];
-        let mut ratio = (u64::MAX, 1);
-        let mut longest = 0;
-        for target in race.targets() {
-            if !remaining[target].is_empty() {
+        if stats.expanded == budget {
+            return gave_up(best, stats);
+        }
+        stats.expanded += 1;
+        let at = if dominance {
+            let at = key(&child);
+            if seen[at].is_some_and(|least| g >= least) {
+                stats.cut_short += 1;
                 continue;
             }
-            let (_, goal) = graph
-                .endpoints(race.track_steps, target)
-                .ok_or_else(|| SolveError::internal("graph lacks a target"))?;
-            let t = race.target_step(target);
-            let h = distances_to(&graph.graph, goal);
-            remaining[target] = (0..=t)
-                .map(|s| {
-                    graph
-                        .node(s, target)
-                        .and_then(|n| h[n.index()])
-                        .and_then(C::whole_units)
-                })
-                .collect();
-            // Longest path over reachable steps, moves only go forward.
-            let mut far: Vec<Option<u64>> = vec![None; t + 1];
-            far[0] = Some(0);
-            for s in 0..t {
-                let Some(here) = far[s] else { continue };
-                for m in race.moves(s, target) {
-                    let c = m.cost.whole_units().unwrap_or(0);
-                    let cand = here.saturating_add(c);
-                    far[m.to] = Some(far[m.to].map_or(cand, |v| v.max(cand)));
-                    if (c as u128) * (ratio.1 as u128) < (ratio.0 as u128) * (m.roll as u128) {
-                        ratio = (c, m.roll as u64);
-                    }
-                }
-            }
-            longest = longest.max(far.iter().flatten().copied().max().unwrap_or(0));
+            at
+        } else {
+            0
+        };
+        if !heuristic(&child).is_some_and(|h| within(g + h, best, tie_safe && recorded)) {
+            stats.cut_short += 1;
+            continue;
         }
-        Ok(Tables {
-            bound,
-            costs,
-            remaining,
-            ratio,
-            longest,
+        if dominance {
+            seen[at] = Some(g);
+        }
+        let children = successors(&child).into_iter();
+        stack.push(Frame {
+            node: child,
+            g,
+            children,
+        });
+    }
+    let result = match best {
+        Some(cost) if recorded => Ok(Path {
+            nodes: best_nodes,
+            cost,
+        }),
+        _ => Err(Stop::NoPath),
+    };
+    Outcome { result, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The traced example: goal 5; successors in decreasing key order.
+    ///
+    /// ```text
+    /// 0 -> 2 (1), 0 -> 1 (1)
+    /// 1 -> 3 (2), 1 -> 2 (1)
+    /// 2 -> 5 (4), 2 -> 3 (1)
+    /// 3 -> 5 (2)
+    /// ```
+    /// Paths: 0 2 5 = 5, 0 2 3 5 = 4 (the optimum), 0 1 3 5 = 5, 0 1 2 5 = 6, 0 1 2 3 5 = 5.
+    const EDGES: [&[(usize, u64)]; 4] = [
+        &[(2, 1), (1, 1)],
+        &[(3, 2), (2, 1)],
+        &[(5, 4), (3, 1)],
+        &[(5, 2)],
+    ];
+
+    fn options(upper: Option<u64>, tie_safe: bool, dominance: bool, budget: u64) -> Options<u64> {
+        Options {
+            upper,
+            tie_safe,
+            dominance,
+            budget,
+        }
+    }
+
+    /// Runs the example with heuristic `h[n]` and stopping after a success iff `stop`.
+    fn run(h: [Option<u64>; 4], stop: bool, options: Options<u64>) -> Outcome<usize, u64> {
+        branch_and_bound(
+            0usize,
+            |&n| EDGES[n].iter().copied(),
+            |&n| h[n],
+            |&n| n,
+            6,
+            |&n| n == 5,
+            |_| stop,
+            options,
+        )
+    }
+
+    fn stats(expanded: u64, cut_short: u64) -> Stats {
+        Stats {
+            expanded,
+            cut_short,
+            iterations: 0,
+        }
+    }
+
+    fn optimum() -> Result<Path<usize, u64>, Stop<u64>> {
+        Ok(Path {
+            nodes: vec![0, 2, 3, 5],
+            cost: 4,
         })
     }
 
-    /// The admissible units per tile as text, e.g. `170` or `170.5`.
-    pub fn ratio_text(&self) -> String {
-        let (c, t) = self.ratio;
-        if c == u64::MAX {
-            return "undefined (no legal move)".into();
-        }
-        if c % t == 0 {
-            format!("{}", c / t)
-        } else {
-            format!("{:.3}", c as f64 / t as f64)
-        }
+    #[test]
+    fn zero_heuristic_trace() {
+        // h = 0, no upper, paper's rule, no dominance:
+        // root 0 (call 1), entered.
+        //   2 g1 (call 2): 1 <= inf, entered.
+        //     5 g5: goal, recorded (best 5).
+        //     3 g2 (call 3): 2 <= 5, entered.
+        //       5 g4: goal, recorded (best 4).
+        //   1 g1 (call 4): 1 <= 4, entered.
+        //     3 g3 (call 5): 3 <= 4, entered.
+        //       5 g5: goal, not recorded.
+        //     2 g2 (call 6): 2 <= 4, entered.
+        //       5 g6: goal, not recorded.
+        //       3 g3 (call 7): 3 <= 4, entered.
+        //         5 g5: goal, not recorded.
+        let zero = [Some(0); 4];
+        let out = run(zero, false, options(None, false, false, 100));
+        assert_eq!((out.result, out.stats), (optimum(), stats(7, 0)));
+        // Tie-safe changes nothing here (no f equals the best).
+        let out = run(zero, false, options(None, true, false, 100));
+        assert_eq!((out.result, out.stats), (optimum(), stats(7, 0)));
+        // Dominance: entering 2 at g1 and 3 at g2 records them; under 1, 3 g3 (call 5, 3 >= 2)
+        // and 2 g2 (call 6, 2 >= 1) are cut.
+        let out = run(zero, false, options(None, false, true, 100));
+        assert_eq!((out.result, out.stats), (optimum(), stats(6, 2)));
     }
 
-    /// The bound's estimate of the cost still to pay from `step` to goal tile `target`.
-    fn estimate(&self, step: usize, target_step: usize, target: usize) -> u64 {
-        let tiles = (target_step - step) as u64;
-        match self.bound {
-            Bound::None => 0,
-            Bound::Paper => (tiles + 1) * PAPER_UNITS_PER_TILE,
-            Bound::Listing => tiles * PAPER_UNITS_PER_TILE,
-            Bound::Admissible if self.ratio.0 == u64::MAX => 0,
-            Bound::Admissible => {
-                (tiles as u128 * self.ratio.0 as u128).div_ceil(self.ratio.1 as u128) as u64
-            }
-            Bound::Exact => self.remaining[target][step].unwrap_or(UNREACHABLE),
-        }
+    #[test]
+    fn heuristic_trace_and_tie_safe() {
+        // h(0) = 4, h(1) = 3, h(2) = 3, h(3) = 2 (admissible; h(1) is below its true 4):
+        // root 0 (call 1): 4 <= inf, entered.
+        //   2 g1 (call 2): 1 + 3 <= inf, entered.
+        //     5 g5: recorded (best 5).
+        //     3 g2 (call 3): 2 + 2 <= 5, entered.
+        //       5 g4: recorded (best 4).
+        //   1 g1 (call 4): 1 + 3 <= 4, entered (paper's rule).
+        //     3 g3 (call 5): 3 + 2 > 4, cut.
+        //     2 g2 (call 6): 2 + 3 > 4, cut.
+        let h = [Some(4), Some(3), Some(3), Some(2)];
+        let out = run(h, false, options(None, false, false, 100));
+        assert_eq!((out.result, out.stats), (optimum(), stats(6, 2)));
+        // Tie-safe: 1 g1 (call 4): 1 + 3 < 4 fails, cut; nothing more.
+        let out = run(h, false, options(None, true, false, 100));
+        assert_eq!((out.result, out.stats), (optimum(), stats(4, 1)));
+        // h = None at 1 prunes it like a failed bound.
+        let out = run(
+            [Some(4), None, Some(3), Some(2)],
+            false,
+            options(None, false, false, 100),
+        );
+        assert_eq!((out.result, out.stats), (optimum(), stats(4, 1)));
     }
-}
 
-/// An estimate that prunes every call (the step cannot reach the target).
-const UNREACHABLE: u64 = u64::MAX / 4;
-
-/// One legal roll from a step, prepared for the search.
-#[derive(Clone, Copy)]
-struct Roll<T> {
-    face: u32,
-    cost: u64,
-    /// `cost` plus the bound's estimate from the step landed on: the child's bound check is
-    /// `distance so far + lower <= best`, one addition in the hot loop.
-    lower: u64,
-    /// `cost` in the bit-board's integer type, to add to the distance bits.
-    cost_bits: T,
-    finishes: bool,
-}
-
-/// The per-piece search state: flat tables indexed by step, the best path so far and the call count.
-struct Search<'a, T> {
-    /// Rolls from each step in order: `rolls[span[step].0..span[step].1]`.
-    rolls: &'a [Roll<T>],
-    span: &'a [(usize, usize)],
-    /// Whether ending the call after a finishing roll is proven safe at each step.
-    cut: &'a [bool],
-    /// Bits of the steps the current piece may stand on (start to just before the target).
-    region: T,
-    distance_mask: T,
-    /// Bit index of step 0.
-    top: u32,
-    best: u64,
-    best_path: T,
-    calls: u64,
-}
-
-impl<T: Bits> Search<'_, T> {
-    /// The paper's `handle_piece` for a call that has passed its bound check (counted by the caller).
-    ///
-    /// Checking a child's bound here, before calling it, gives the same calls and the same count
-    /// as checking it at the top of the child, and saves the call when it would return at once.
-    fn handle_piece(&mut self, path: T) {
-        // The current piece is the lowest set bit of its region: pieces never move backwards.
-        let at = (path & self.region).trailing_zeros();
-        let step = (self.top - at) as usize;
-        let dist = (path & self.distance_mask).to_u64().unwrap_or(u64::MAX);
-        let piece = T::one() << at as usize;
-        let (lo, hi) = self.span[step];
-        for r in &self.rolls[lo..hi] {
-            let next = (path | (piece >> r.face as usize)) + r.cost_bits;
-            if r.finishes {
-                let len = dist + r.cost;
-                if len < self.best {
-                    self.best = len;
-                    self.best_path = next;
-                }
-                if self.cut[step] {
-                    return;
-                }
-            } else {
-                self.calls += 1;
-                if dist.saturating_add(r.lower) <= self.best {
-                    self.handle_piece(next);
-                }
-            }
-        }
+    #[test]
+    fn stop_after_success_skips_the_siblings() {
+        // h = 0, stop after a success:
+        // root (call 1); 2 g1 (call 2): 5 g5 recorded, stop: 3 under 2 is skipped.
+        // 1 g1 (call 3); 3 g3 (call 4): 5 g5 not recorded, stop; 2 g2 (call 5): 5 g6, stop.
+        let out = run([Some(0); 4], true, options(None, false, false, 100));
+        let path = Path {
+            nodes: vec![0, 2, 5],
+            cost: 5,
+        };
+        assert_eq!((out.result, out.stats), (Ok(path), stats(5, 0)));
     }
-}
 
-/// Runs the paper's search for the piece heading for goal tile `target`; `finished` lists the goal
-/// tiles already filled (they are set in the start board, as in the paper). Returns `None` when
-/// no path exists.
-pub fn search<T: Bits, C: Cost>(
-    race: &Race<C>,
-    tables: &Tables,
-    layout: &Layout,
-    finished: &[usize],
-    target: usize,
-) -> Option<PiecePath<C>> {
-    let t = race.target_step(target);
-    let nf = race.faces.len();
-    let mut rolls = Vec::new();
-    let mut span = Vec::with_capacity(t);
-    let mut cut = Vec::with_capacity(t);
-    let remaining = &tables.remaining[target];
-    for step in 0..t {
-        let lo = rolls.len();
-        let mut finish_cost = None;
-        let mut safe = true;
-        for m in race.moves(step, target) {
-            let face = race.faces.iter().position(|&f| f == m.roll).unwrap_or(nf);
-            let cost = tables.costs[step * nf + face]?;
-            let finishes = m.to == t;
-            // Skipping the lower rolls after a finish is only right when none of them could be
-            // cheaper overall; the paper takes this for granted, here it is checked per step.
-            if let Some(fc) = finish_cost
-                && remaining[m.to].is_some_and(|rest| cost + rest < fc)
-            {
-                safe = false;
-            }
-            if finishes {
-                finish_cost = Some(cost);
-            }
-            let cost_bits = T::from(cost)?;
-            let lower = if finishes {
-                cost
-            } else {
-                cost.saturating_add(tables.estimate(m.to, t, target))
-            };
-            rolls.push(Roll {
-                face: m.roll,
-                cost,
-                lower,
-                cost_bits,
-                finishes,
-            });
-        }
-        span.push((lo, rolls.len()));
-        cut.push(safe);
+    #[test]
+    fn upper_bound_root_cut_and_budget() {
+        let zero = [Some(0); 4];
+        // Only paths strictly cheaper than 4 are recorded: none. Every call is entered (f <= 4).
+        let out = run(zero, false, options(Some(4), false, false, 100));
+        assert_eq!((out.result, out.stats), (Err(Stop::NoPath), stats(7, 0)));
+        let out = run(zero, false, options(Some(5), false, false, 100));
+        assert_eq!(out.result, optimum());
+        // The root is not entered: h(start) = 4 > 3, or None.
+        let h = [Some(4), Some(3), Some(3), Some(2)];
+        let out = run(h, false, options(Some(3), false, false, 100));
+        assert_eq!((out.result, out.stats), (Err(Stop::NoPath), stats(1, 1)));
+        let out = run([None; 4], false, options(None, false, false, 100));
+        assert_eq!((out.result, out.stats), (Err(Stop::NoPath), stats(1, 1)));
+        // Budget 3: calls 1-3 are made (best is 4 by then); call 4 would exceed it.
+        let out = run(zero, false, options(None, false, false, 3));
+        let stop = Stop::GaveUp {
+            budget: 3,
+            bound: Some(4),
+        };
+        assert_eq!((out.result, out.stats), (Err(stop), stats(3, 0)));
+        let out = run(zero, false, options(Some(9), false, false, 0));
+        let stop = Stop::GaveUp {
+            budget: 0,
+            bound: Some(9),
+        };
+        assert_eq!((out.result, out.stats), (Err(stop), stats(0, 0)));
     }
-    let region = (0..t).fold(T::zero(), |acc, s| {
-        acc | (T::one() << layout.step_bit(s) as usize)
-    });
-    let distance_mask = if layout.distance as usize >= T::zero().count_zeros() as usize {
-        !T::zero()
-    } else {
-        (T::one() << layout.distance as usize) - T::one()
-    };
-    let initial_best = u64::try_from(layout.distance_max()).unwrap_or(u64::MAX);
-    let mut s = Search {
-        rolls: &rolls,
-        span: &span,
-        cut: &cut,
-        region,
-        distance_mask,
-        top: layout.step_bit(0),
-        best: initial_best,
-        best_path: T::zero(),
-        calls: 0,
-    };
-    let start: Bitboard<T> = layout.start_board(race.pieces, finished);
-    s.calls = 1;
-    if tables.estimate(0, t, target) <= s.best {
-        s.handle_piece(start.0);
+
+    #[test]
+    fn f64_costs_and_no_key_without_dominance() {
+        let edges: [&[(usize, f64)]; 3] = [&[(2, 2.5), (1, 0.5)], &[(2, 1.5)], &[]];
+        let out = branch_and_bound(
+            0usize,
+            |&n| edges[n].iter().copied(),
+            |_| Some(0.0),
+            |_: &usize| -> usize { panic!("key is not needed without dominance") },
+            0,
+            |&n| n == 2,
+            |_| false,
+            Options {
+                upper: None,
+                tie_safe: true,
+                dominance: false,
+                budget: 100,
+            },
+        );
+        let path = Path {
+            nodes: vec![0, 1, 2],
+            cost: 2.0,
+        };
+        assert_eq!((out.result, out.stats), (Ok(path), stats(2, 0)));
     }
-    if s.best == initial_best {
-        return None;
+
+    #[test]
+    fn a_million_deep_path_does_not_overflow() {
+        let n = 1_000_000usize;
+        let out = branch_and_bound(
+            0usize,
+            |&k| [(k + 1, 1u64)],
+            |&k| Some((n - k) as u64),
+            |&k| k,
+            n + 1,
+            |&k| k == n,
+            |_| false,
+            Options {
+                upper: None,
+                tie_safe: true,
+                dominance: true,
+                budget: u64::MAX,
+            },
+        );
+        let path = out.result.unwrap();
+        assert_eq!((path.cost, path.nodes.len()), (n as u64, n + 1));
+        assert_eq!(out.stats.expanded, n as u64);
     }
-    let path = Bitboard(s.best_path);
-    let steps: Vec<usize> = (0..=t)
-        .filter(|&st| path.has(layout.step_bit(st)))
-        .collect();
-    let rolls_taken = steps.windows(2).map(|w| (w[1] - w[0]) as u32).collect();
-    Some(PiecePath {
-        target,
-        length: C::from_length(s.best as f64),
-        steps,
-        rolls: rolls_taken,
-        nodes: s.calls,
-        bitboard: Some(path.hex()),
-    })
 }

@@ -1,198 +1,129 @@
-//! Dynamic programming over a graph whose nodes are numbered in topological order.
+//! Dynamic programming over a keyed DAG: one pass over the keys in increasing order.
 //!
-//! Moves only go forward (a die face is positive), so once every edge into a node has been
-//! relaxed its cost from the start is final: one pass in node order relaxes every edge exactly
-//! once, with no priority queue and no visited set. That is the speed limit the other methods are
-//! measured against.
-//!
-//! The pass can also be split: relax a shared prefix once, then, for each of several goals,
-//! [`Dp::forget_from`] the end of the prefix and relax a goal-specific rest. A race uses this for
-//! its pieces: the track is the same for all of them, only the goal tiles they may stop on differ.
+//! Keys strictly increase along every edge, so once every key below `k` has been expanded the
+//! cost kept at `k` is final: one pass in key order relaxes every edge exactly once, with no
+//! priority queue and no visited set. That is the speed limit the other searches are measured
+//! against.
 
+use super::{NONE, Offer, Outcome, Stats, Stop, Table};
 use crate::cost::Cost;
 
-/// No predecessor: the start, or a node not reached.
-const NONE: usize = usize::MAX;
-
-/// A least-cost path found by [`Dp::shortest_path`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct DpPath<C> {
-    /// Its cost.
-    pub length: C,
-    /// Nodes from start to goal.
-    pub nodes: Vec<usize>,
-    /// Nodes whose edges were relaxed.
-    pub expanded: u64,
-}
-
-/// The forward dynamic program's tables, kept between solves so that a solve allocates only the
-/// path it returns.
+/// The cheapest path from `start` to a state satisfying `success`, by one pass over the keys.
 ///
-/// Among equal-cost paths to a node it keeps the one whose node sequence is lexicographically
-/// greatest; on a race (nodes are steps) that is the greatest roll sequence, the tie-break of
-/// every other solver.
-#[derive(Clone, Debug, Default)]
-pub struct Dp<C> {
-    /// Least cost from the start, `C::max_value()` if not reached.
-    cost: Vec<C>,
-    /// Predecessor on the chosen path, [`NONE`] for the start and unreached nodes.
-    pred: Vec<usize>,
-    /// Nodes whose edges were relaxed since [`Dp::reset`].
-    expanded: u64,
-}
-
-impl<C: Cost> Dp<C> {
-    /// Empty tables.
-    pub fn new() -> Self {
-        Dp {
-            cost: Vec::new(),
-            pred: Vec::new(),
-            expanded: 0,
-        }
+/// `successors(n)` yields `(next, cost)` with non-negative costs; `key(n)` is below `keys` and
+/// strictly increases along every edge (children whose key is not below `keys` are ignored, so a
+/// caller may map a move it does not want to a key past the end; a start whose key is not below
+/// `keys` is [`NoPath`](super::Stop::NoPath)). Each reached key is expanded once, in increasing
+/// order, unless its state is a goal; the pass ends after the highest key reached. Among
+/// equal-cost paths (to one goal or several) the one with the lexicographically greatest key
+/// sequence is returned.
+///
+/// Stats: `expanded` counts keys expanded; `cut_short` counts children discarded because their key
+/// already held a path at least as good. When expanding would exceed `budget` keys it returns
+/// [`GaveUp`](super::Stop::GaveUp) with no `bound`.
+pub fn dp<N, C, FN, IN, FK, FS>(
+    start: N,
+    mut successors: FN,
+    mut key: FK,
+    keys: usize,
+    mut success: FS,
+    budget: u64,
+) -> Outcome<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+{
+    let mut stats = Stats::default();
+    let first = key(&start);
+    if first >= keys {
+        return Outcome::stopped(Stop::NoPath, stats);
     }
-
-    /// Starts over with nodes `0..len`, all unreached but `start` (cost zero).
-    pub fn reset(&mut self, len: usize, start: usize) {
-        self.cost.clear();
-        self.cost.resize(len, C::max_value());
-        self.pred.clear();
-        self.pred.resize(len, NONE);
-        if start < len {
-            self.cost[start] = C::zero();
-        }
-        self.expanded = 0;
-    }
-
-    /// Makes every node from `from` on unreached again, keeping what was found before it: to run
-    /// several different ends after one shared beginning. Nodes below `from` must not have been
-    /// reached through nodes at or above it (true when `from` is where the shared part ends).
-    pub fn forget_from(&mut self, from: usize) {
-        let from = from.min(self.cost.len());
-        self.cost[from..].fill(C::max_value());
-        self.pred[from..].fill(NONE);
-    }
-
-    /// Relaxes the edges out of every reached node in `from..to`, in order, in the style of the
-    /// `pathfinding` crate: `successors(n)` yields `(next, cost)` for edges out of `n`, every
-    /// `next` greater than `n`; successors past the last node are ignored, so a caller may map a
-    /// move it does not want to `usize::MAX` rather than filter it out. A node's cost is final
-    /// once every node before it has been relaxed with all its edges.
-    pub fn relax<FN, IN>(&mut self, from: usize, to: usize, mut successors: FN)
-    where
-        FN: FnMut(usize) -> IN,
-        IN: IntoIterator<Item = (usize, C)>,
-    {
-        let inf = C::max_value();
-        let len = self.cost.len();
-        for n in from..to.min(len) {
-            let here = self.cost[n];
-            if here == inf {
-                continue;
-            }
-            self.expanded += 1;
-            for (next, step) in successors(n) {
-                debug_assert!(next > n, "dp: edge {n} -> {next} does not go forward");
-                if next >= len {
-                    continue;
-                }
-                let cand = here + step;
-                let known = self.cost[next];
-                if cand < known || (cand == known && self.greater_via(n, next)) {
-                    self.cost[next] = cand;
-                    self.pred[next] = n;
-                }
-            }
-        }
-    }
-
-    /// On a tie: whether the path to `next` through `via` has a greater node sequence than the
-    /// one kept. Chosen paths form a tree, so the two paths share a beginning and then part for
-    /// good: walking both back (always the one on the higher node) finds where they part, and the
-    /// nodes just after it decide. A tie between moves a few steps apart costs a few steps.
-    fn greater_via(&self, via: usize, next: usize) -> bool {
-        let (mut a, mut b) = (via, self.pred[next]);
-        let (mut after_a, mut after_b) = (next, next);
-        while a != b {
-            if a > b {
-                after_a = a;
-                a = self.pred[a];
+    let mut table = Table::new(keys);
+    table.set(first, C::zero(), NONE, start);
+    let mut highest = first;
+    let mut found = None;
+    let mut at = first;
+    while at <= highest {
+        if let Some(g) = table.cost(at) {
+            if success(table.node(at)) {
+                found = table.best_goal(found, at);
             } else {
-                after_b = b;
-                b = self.pred[b];
+                if stats.expanded == budget {
+                    return Outcome::stopped(
+                        Stop::GaveUp {
+                            budget,
+                            bound: None,
+                        },
+                        stats,
+                    );
+                }
+                stats.expanded += 1;
+                for (child, cost) in successors(table.node(at)) {
+                    let next = key(&child);
+                    if next >= keys {
+                        continue;
+                    }
+                    debug_assert!(next > at, "dp: key {at} -> {next} does not increase");
+                    highest = highest.max(next);
+                    if table.offer(next, g + cost, at, child) == Offer::Discarded {
+                        stats.cut_short += 1;
+                    }
+                }
             }
         }
-        after_a > after_b
+        at += 1;
     }
-
-    /// The least cost from the start to `node`, if reached.
-    pub fn cost(&self, node: usize) -> Option<C> {
-        self.cost
-            .get(node)
-            .copied()
-            .filter(|&c| c != C::max_value())
-    }
-
-    /// The chosen path from the start to `node`, if reached.
-    pub fn path(&self, node: usize) -> Option<Vec<usize>> {
-        self.cost(node)?;
-        let mut nodes = vec![node];
-        let mut at = node;
-        while self.pred[at] != NONE {
-            at = self.pred[at];
-            nodes.push(at);
-        }
-        nodes.reverse();
-        Some(nodes)
-    }
-
-    /// Nodes whose edges were relaxed since the last [`Dp::reset`].
-    pub fn expanded(&self) -> u64 {
-        self.expanded
-    }
-
-    /// The least-cost path from `start` to `goal` in one pass over `start..goal` (see
-    /// [`Dp::relax`] for `successors`).
-    pub fn shortest_path<FN, IN>(
-        &mut self,
-        start: usize,
-        goal: usize,
-        successors: FN,
-    ) -> Option<DpPath<C>>
-    where
-        FN: FnMut(usize) -> IN,
-        IN: IntoIterator<Item = (usize, C)>,
-    {
-        if goal < start {
-            return None;
-        }
-        self.reset(goal + 1, start);
-        self.relax(start, goal, successors);
-        Some(DpPath {
-            length: self.cost(goal)?,
-            nodes: self.path(goal)?,
-            expanded: self.expanded,
-        })
-    }
+    table.outcome(found, stats)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Path;
 
-    #[test]
-    fn picks_the_cheapest_and_breaks_ties_by_greatest_nodes() {
-        // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 3, 0 -> 3 costs 5.
-        let edges: [&[(usize, u64)]; 3] = [&[(1, 2), (2, 1), (3, 5)], &[(3, 2)], &[(3, 3)]];
-        let p = Dp::new()
-            .shortest_path(0, 3, |n| edges[n].iter().copied())
-            .unwrap();
-        assert_eq!(p.length, 4);
-        assert_eq!(p.nodes, vec![0, 2, 3], "0 2 3 is greater than 0 1 3");
-        assert_eq!(p.expanded, 3);
+    /// Runs the pass on states `0..edges.len()` (the state is its key) to `goal`.
+    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> Outcome<usize, C> {
+        dp(
+            0usize,
+            |&n| edges.get(n).copied().unwrap_or(&[]).iter().copied(),
+            |&n| n,
+            16,
+            |&n| n == goal,
+            budget,
+        )
     }
 
     #[test]
-    fn a_tie_with_a_longer_path_through_the_same_node_keeps_the_greater() {
+    fn picks_the_cheapest_and_breaks_ties_by_greatest_keys() {
+        // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 3, 0 -> 3 costs 5.
+        let edges: [&[(usize, u64)]; 3] = [&[(1, 2), (2, 1), (3, 5)], &[(3, 2)], &[(3, 3)]];
+        let out = run(&edges, 3, 100);
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 2, 3],
+                cost: 4
+            }),
+            "0 2 3 is greater than 0 1 3"
+        );
+        // Keys 0, 1, 2 expanded; 3 is the goal. 3 from 1 (4 < 5) is cheaper and 3 from 2 ties
+        // and wins: nothing discarded.
+        assert_eq!(
+            out.stats,
+            Stats {
+                expanded: 3,
+                cut_short: 0,
+                iterations: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_tie_with_a_longer_path_through_the_same_key_keeps_the_greater() {
         // 0 5 9 and 0 5 7 9 both cost 9; 0 5 9 is greater (9 > 7 after 5), found first.
         let edges: [&[(usize, u64)]; 8] = [
             &[(5, 5)],
@@ -204,41 +135,54 @@ mod tests {
             &[],
             &[(9, 2)],
         ];
-        let p = Dp::new()
-            .shortest_path(0, 9, |n| {
-                edges.get(n).copied().unwrap_or(&[]).iter().copied()
+        let out = run(&edges, 9, 100);
+        assert_eq!(out.result.unwrap().nodes, vec![0, 5, 9]);
+        // 0 2 9 is found first (key 2 is expanded before key 5); the equal 0 5 9 replaces it.
+        let edges: [&[(usize, f64)]; 6] = [
+            &[(2, 1.0), (5, 5.0)],
+            &[],
+            &[(9, 8.0)],
+            &[],
+            &[],
+            &[(9, 4.0)],
+        ];
+        let out = run(&edges, 9, 100);
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 5, 9],
+                cost: 9.0
             })
-            .unwrap();
-        assert_eq!((p.length, p.nodes), (9, vec![0, 5, 9]));
-        // 0 2 9 is found first (node 2 is relaxed before node 5); the equal 0 5 9 replaces it.
-        let edges: [&[(usize, u64)]; 6] = [&[(2, 1), (5, 5)], &[], &[(9, 8)], &[], &[], &[(9, 4)]];
-        let p = Dp::new()
-            .shortest_path(0, 9, |n| {
-                edges.get(n).copied().unwrap_or(&[]).iter().copied()
-            })
-            .unwrap();
-        assert_eq!((p.length, p.nodes), (9, vec![0, 5, 9]));
+        );
     }
 
     #[test]
-    fn no_path_is_none() {
-        let p = Dp::<u64>::new().shortest_path(0, 3, |n| [(n + 2, 1)]);
-        assert_eq!(p, None);
+    fn several_goals_compare_by_cost_then_keys() {
+        // Goals 4 and 5: 0 1 5 and 0 2 4 both cost 2, 0 2 4 is greater; 0 3 costs 3.
+        let edges: [&[(usize, u64)]; 3] = [&[(1, 1), (2, 1), (3, 3)], &[(5, 1)], &[(4, 1)]];
+        let out = dp(
+            0usize,
+            |&n| edges.get(n).copied().unwrap_or(&[]).iter().copied(),
+            |&n| n,
+            6,
+            |&n| n >= 3,
+            100,
+        );
+        assert_eq!(out.result.unwrap().nodes, vec![0, 2, 4]);
     }
 
     #[test]
-    fn a_shared_beginning_serves_two_ends() {
-        // Nodes 0..=2 shared; end A is node 3 reached from 1 or 2, end B node 4 only from 2.
-        let mut dp = Dp::<u64>::new();
-        dp.reset(5, 0);
-        dp.relax(0, 2, |n| {
-            [(n + 1, 10), (n + 2, 25)].into_iter().filter(|e| e.0 < 3)
-        });
-        dp.relax(1, 3, |n| [(3, 7)].into_iter().filter(move |_| n < 3));
-        assert_eq!((dp.cost(3), dp.path(3)), (Some(17), Some(vec![0, 1, 3])));
-        dp.forget_from(3);
-        dp.relax(2, 4, |_| [(4, 1)]);
-        assert_eq!(dp.cost(3), None);
-        assert_eq!((dp.cost(4), dp.path(4)), (Some(21), Some(vec![0, 1, 2, 4])));
+    fn no_path_and_gave_up() {
+        let out = run::<u64>(&[&[(2, 1)], &[], &[(4, 1)]], 3, 100);
+        assert_eq!(out.result, Err(Stop::NoPath));
+        assert_eq!(out.stats.expanded, 3, "keys 0, 2 and 4");
+        let out = run::<u64>(&[&[(2, 1)], &[], &[(4, 1)]], 4, 1);
+        assert_eq!(
+            out.result,
+            Err(Stop::GaveUp {
+                budget: 1,
+                bound: None
+            })
+        );
     }
 }

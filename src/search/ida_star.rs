@@ -1,76 +1,64 @@
 //! Iterative deepening A* (Korf 1985): depth-first searches under a growing cost bound.
 //!
-//! Each iteration is a depth-first search that abandons a node whose `g + h` exceeds the bound; the
-//! next bound is the least `g + h` that exceeded it. With an admissible `h` the first goal reached
-//! is optimal. It keeps no table of visited nodes, so memory is only the current path, but a node
-//! reached by many paths is searched once per path and once per iteration: on a race, where move
-//! costs are all different, nearly every whole unit between `h(start)` and the optimum costs an
-//! iteration. A node budget stops it.
+//! Each iteration is a depth-first search that abandons a state whose `g + h` exceeds the bound;
+//! the next bound is the least `g + h` that exceeded it. With an admissible `h` the first goal
+//! reached is optimal. It keeps no table of visited states, so memory is only the current path, but
+//! a state reached by many paths is searched once per path and once per iteration: on a race, where
+//! move costs are all different, nearly every whole unit between `h(start)` and the optimum costs
+//! an iteration. A budget of entered states stops it.
 //!
 //! With `growth > 1` the bound grows at least by that factor per iteration (Sarkar et al. 1991,
 //! IDA*_CR), so iterations are logarithmic in the gap, and the search stays exact by finishing the
 //! iteration as a depth-first branch and bound: a goal costing at most the least `g + h` that
 //! exceeded the previous bound is optimal at once; a dearer one becomes the incumbent, prunes
-//! every node with `g + h >=` it, and is returned when the iteration ends.
+//! every state with `g + h >=` it, and is returned when the iteration ends.
+//!
+//! The search is iterative (an explicit stack of states with their successor iterators), so paths
+//! millions of states deep do not overflow the call stack.
 
+use super::{Outcome, Path, Stats, Stop};
 use crate::cost::Cost;
-
-/// A path found by [`ida_star`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct IdaPath<N, C> {
-    /// Nodes from start to goal.
-    pub nodes: Vec<N>,
-    /// Its cost.
-    pub length: C,
-    /// Nodes entered, over all iterations (each one counted like one call of a recursive search).
-    pub expanded: u64,
-    /// Iterations (depth-first searches) run.
-    pub iterations: u64,
-}
-
-/// What [`ida_star`] ended with.
-#[derive(Clone, Debug, PartialEq)]
-pub enum IdaOutcome<N, C> {
-    /// A path, optimal when the heuristic never overestimates.
-    Found(IdaPath<N, C>),
-    /// No goal is reachable.
-    NoPath {
-        /// Nodes entered.
-        expanded: u64,
-    },
-    /// The budget ran out first.
-    GaveUp {
-        /// Nodes entered (the budget).
-        expanded: u64,
-        /// Iterations begun.
-        iterations: u64,
-        /// The bound of the last iteration.
-        bound: C,
-    },
-}
 
 /// How [`ida_star`] grows its bound and when it gives up.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
-    /// Least factor by which the bound grows per iteration; `1.0` is textbook IDA*.
+    /// Least factor by which the bound grows per iteration; `1.0` is textbook IDA* (the next bound
+    /// is the least `g + h` that exceeded the last).
     pub growth: f64,
-    /// Nodes to enter before giving up.
+    /// States to enter, over all iterations, before giving up.
     pub budget: u64,
 }
 
-/// IDA* from `start`, in the style of the `pathfinding` crate: `successors(n)` yields `(next,
-/// cost)` (in the order to try them: for a race, highest roll first, so that among equal paths
-/// the greatest roll sequence is found), `heuristic(n)` estimates the cost from `n` to a goal and
-/// `success(n)` says whether `n` is one; `schedule` sets the bound's growth and the node budget.
-/// The graph must be acyclic (a race is: moves go forward); the search is iterative, so long paths
-/// do not overflow the stack.
+/// A state on the current path with the successors not yet tried.
+struct Frame<N, C, I> {
+    /// The state.
+    node: N,
+    /// Its cost from the start along the current path.
+    g: C,
+    /// Its successors not yet tried.
+    children: I,
+}
+
+/// The cheapest path from `start` to a state satisfying `success`, by IDA* (IDA*_CR when
+/// `schedule.growth > 1`).
+///
+/// `successors(n)` yields `(next, cost)` with non-negative costs, in the order to try them;
+/// `heuristic(n)` is an admissible estimate of the cost from `n` to a goal. The graph must be
+/// acyclic. Goals are not expanded. Among equal-cost optimal paths the first in successor order is
+/// returned (with successors in decreasing key order: the greatest key sequence).
+///
+/// Stats: `expanded` counts states entered over all iterations (each one like a call of a
+/// recursive search, pruned ones and goals included); `cut_short` counts entered states pruned by
+/// the bound or the incumbent; `iterations` counts the depth-first searches begun. When entering
+/// would exceed `schedule.budget` states it returns [`GaveUp`](super::Stop::GaveUp) with `bound`
+/// the bound of the iteration under way (with `growth` 1.0 no path is cheaper).
 pub fn ida_star<N, C, FN, IN, FH, FS>(
     start: N,
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
     schedule: Schedule,
-) -> IdaOutcome<N, C>
+) -> Outcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -79,91 +67,76 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
+    let mut stats = Stats::default();
     // `floor`: no path costs less (the least `g + h` that exceeded the previous bound).
     let mut floor = heuristic(&start);
     let mut bound = floor;
-    let mut expanded = 0u64;
-    let mut iterations = 0u64;
-    let mut nodes: Vec<N> = Vec::new();
-    let mut costs: Vec<C> = Vec::new();
-    let mut pending: Vec<IN::IntoIter> = Vec::new();
+    let mut stack: Vec<Frame<N, C, IN::IntoIter>> = Vec::new();
     loop {
-        iterations += 1;
-        let mut next_bound = C::max_value();
-        let mut incumbent: Option<(Vec<N>, C)> = None;
-        nodes.clear();
-        costs.clear();
-        pending.clear();
+        stats.iterations += 1;
+        let mut next_bound: Option<C> = None;
+        let mut incumbent: Option<Path<N, C>> = None;
+        stack.clear();
         let mut candidate = Some((start.clone(), C::zero()));
         loop {
             if let Some((node, g)) = candidate.take() {
                 // Enter `node`: prune, stop at a goal, or open its successors.
-                if expanded == schedule.budget {
-                    return IdaOutcome::GaveUp {
-                        expanded,
-                        iterations,
-                        bound,
+                if stats.expanded == schedule.budget {
+                    let stop = Stop::GaveUp {
+                        budget: schedule.budget,
+                        bound: Some(bound),
                     };
+                    return Outcome::stopped(stop, stats);
                 }
-                expanded += 1;
+                stats.expanded += 1;
                 let f = g + heuristic(&node);
                 if f > bound {
-                    if f < next_bound {
-                        next_bound = f;
+                    stats.cut_short += 1;
+                    if next_bound.is_none_or(|least| f < least) {
+                        next_bound = Some(f);
                     }
-                } else if incumbent.as_ref().is_some_and(|(_, best)| f >= *best) {
-                    // Cannot beat the incumbent.
+                } else if incumbent.as_ref().is_some_and(|best| f >= best.cost) {
+                    stats.cut_short += 1; // Cannot beat the incumbent.
                 } else if success(&node) {
-                    nodes.push(node);
+                    let nodes = stack.iter().map(|frame| frame.node.clone());
+                    let path = Path {
+                        nodes: nodes.chain(std::iter::once(node)).collect(),
+                        cost: g,
+                    };
                     if g <= floor {
-                        return IdaOutcome::Found(IdaPath {
-                            nodes,
-                            length: g,
-                            expanded,
-                            iterations,
-                        });
+                        return Outcome {
+                            result: Ok(path),
+                            stats,
+                        };
                     }
-                    incumbent = Some((nodes.clone(), g));
-                    nodes.pop();
+                    incumbent = Some(path);
                 } else {
-                    pending.push(successors(&node).into_iter());
-                    nodes.push(node);
-                    costs.push(g);
+                    let children = successors(&node).into_iter();
+                    stack.push(Frame { node, g, children });
                 }
             }
-            let Some(open) = pending.last_mut() else {
+            let Some(top) = stack.last_mut() else {
                 break;
             };
-            match open.next() {
-                Some((next, cost)) => {
-                    let g = *costs.last().unwrap_or(&C::zero());
-                    candidate = Some((next, g + cost));
-                }
+            match top.children.next() {
+                Some((next, cost)) => candidate = Some((next, top.g + cost)),
                 None => {
-                    pending.pop();
-                    nodes.pop();
-                    costs.pop();
+                    stack.pop();
                 }
             }
         }
-        if let Some((nodes, length)) = incumbent {
-            return IdaOutcome::Found(IdaPath {
-                nodes,
-                length,
-                expanded,
-                iterations,
-            });
+        if let Some(path) = incumbent {
+            return Outcome {
+                result: Ok(path),
+                stats,
+            };
         }
-        if next_bound == C::max_value() {
-            return IdaOutcome::NoPath { expanded };
-        }
-        floor = next_bound;
-        let grown = C::from_length(bound.to_f64() * schedule.growth);
-        bound = if grown > next_bound {
-            grown
-        } else {
-            next_bound
+        let Some(least) = next_bound else {
+            return Outcome::stopped(Stop::NoPath, stats);
         };
+        floor = least;
+        let grown = C::from_length(bound.to_f64() * schedule.growth);
+        bound = if grown > least { grown } else { least };
     }
 }
 
@@ -171,9 +144,14 @@ where
 mod tests {
     use super::*;
 
+    fn schedule(growth: f64, budget: u64) -> Schedule {
+        Schedule { growth, budget }
+    }
+
     #[test]
     fn finds_the_cheapest_path_in_a_small_dag() {
-        // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 3, 0 -> 3 costs 5; h = 0.
+        // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 3, 0 -> 3 costs 5; h = 0. The two paths
+        // costing 4 tie; the first in successor order (0 1 3) wins.
         let edges: [&[(usize, u64)]; 4] = [&[(3, 5), (1, 2), (2, 1)], &[(3, 2)], &[(3, 3)], &[]];
         for growth in [1.0, 1.5, 10.0] {
             let out = ida_star(
@@ -181,42 +159,110 @@ mod tests {
                 |&n| edges[n].iter().copied(),
                 |_| 0,
                 |&n| n == 3,
-                Schedule {
-                    growth,
-                    budget: 1000,
-                },
+                schedule(growth, 1000),
             );
-            let IdaOutcome::Found(p) = out else {
-                panic!("{out:?}")
-            };
-            assert_eq!((p.length, p.nodes), (4, vec![0, 1, 3]), "growth {growth}");
+            let path = out.result.unwrap();
+            assert_eq!(
+                (path.cost, path.nodes),
+                (4, vec![0, 1, 3]),
+                "growth {growth}"
+            );
         }
     }
 
     #[test]
+    fn counts_entries_and_iterations() {
+        // 0 -> 1 (1), 0 -> 2 (3), 1 -> 2 (3); goal 2; h = 0. Textbook:
+        // bound 0: enter 0, 1 (f 1 > 0, cut), 2 (f 3, cut): next bound 1.
+        // bound 1: enter 0, 1, 2 via 1 (f 4, cut), 2 (f 3, cut): next bound 3.
+        // bound 3: enter 0, 1, 2 via 1 (cut), 2 (goal, 3 <= floor 3).
+        let edges: [&[(usize, u64)]; 3] = [&[(1, 1), (2, 3)], &[(2, 3)], &[]];
+        let out = ida_star(
+            0usize,
+            |&n| edges[n].iter().copied(),
+            |_| 0,
+            |&n| n == 2,
+            schedule(1.0, 1000),
+        );
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 2],
+                cost: 3
+            })
+        );
+        assert_eq!(
+            out.stats,
+            Stats {
+                expanded: 11,
+                cut_short: 5,
+                iterations: 3
+            }
+        );
+    }
+
+    #[test]
+    fn growth_finishes_as_branch_and_bound() {
+        // f64 costs; 0 -> 1 (1.0) -> 3 (2.0) costs 3, 0 -> 2 (0.5) -> 3 (2.0) costs 2.5; h = 0.
+        // Bounds: 0, then 0.5 (10 * 0 is less than the least f over 0), then 10 * 0.5 = 5 with
+        // floor 1: goal 0 1 3 (3 > floor) becomes the incumbent, 0 2 3 (2.5) replaces it, and is
+        // returned when the iteration ends.
+        let edges: [&[(usize, f64)]; 4] = [&[(1, 1.0), (2, 0.5)], &[(3, 2.0)], &[(3, 2.0)], &[]];
+        let out = ida_star(
+            0usize,
+            |&n| edges[n].iter().copied(),
+            |_| 0.0,
+            |&n| n == 3,
+            schedule(10.0, 1000),
+        );
+        assert_eq!(
+            out.result,
+            Ok(Path {
+                nodes: vec![0, 2, 3],
+                cost: 2.5
+            })
+        );
+        assert_eq!(out.stats.iterations, 3);
+    }
+
+    #[test]
     fn reports_no_path_and_gives_up() {
-        let schedule = |budget| Schedule {
-            growth: 1.0,
-            budget,
-        };
         let out = ida_star(
             0usize,
             |&n| [(n + 2, 1u64)],
             |_| 0,
             |&n| n == 3,
-            schedule(10),
+            schedule(1.0, 10),
         );
-        assert!(
-            matches!(out, IdaOutcome::GaveUp { expanded: 10, .. }),
-            "{out:?}"
+        assert_eq!(
+            out.result,
+            Err(Stop::GaveUp {
+                budget: 10,
+                bound: Some(3)
+            })
         );
+        assert_eq!(out.stats.expanded, 10);
         let out = ida_star(
             0usize,
             |&n| if n < 4 { vec![(n + 2, 1u64)] } else { vec![] },
             |_| 0,
             |&n| n == 3,
-            schedule(100),
+            schedule(1.0, 100),
         );
-        assert!(matches!(out, IdaOutcome::NoPath { .. }), "{out:?}");
+        assert_eq!(out.result, Err(Stop::NoPath));
+    }
+
+    #[test]
+    fn a_million_deep_path_does_not_overflow() {
+        let n = 1_000_000usize;
+        let out = ida_star(
+            0usize,
+            |&k| [(k + 1, 1u64)],
+            |&k| (n - k) as u64,
+            |&k| k == n,
+            schedule(1.0, u64::MAX),
+        );
+        let path = out.result.unwrap();
+        assert_eq!((path.cost, path.nodes.len()), (n as u64, n + 1));
     }
 }

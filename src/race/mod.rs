@@ -2,10 +2,60 @@
 //!
 //! Step `k < track_steps` is track tile `(start + k) mod len(track)`; step `track_steps + j` is goal
 //! tile `j`. Every encoding and algorithm works on this, so they all see the same problem.
+//! [`estimate`] holds the lower bounds computed from it.
 
-use crate::board::{Board, GoalMode, Point, goal_label};
+mod error;
+pub mod estimate;
+
+pub use error::RaceError;
+
+use crate::board::{Board, GoalMode, Metric, Point, goal_label};
 use crate::cost::Cost;
-use crate::solve::SolveError;
+
+/// One piece of a race, in finishing order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Number in finishing order, from 1.
+    pub number: usize,
+    /// The goal tile it heads for (0 = a).
+    pub target: usize,
+    /// Goal tiles already filled by the pieces before it (slots mode; empty for stack).
+    pub finished: Vec<usize>,
+}
+
+/// Checks that every piece of player `player` can finish, whatever the board's rounding.
+pub fn check(board: &Board, player: usize) -> Result<(), RaceError> {
+    match board.rules.rounding {
+        crate::board::Rounding::PerMove => Race::<u64>::new(board, player).map(drop),
+        crate::board::Rounding::Exact => Race::<f64>::new(board, player).map(drop),
+    }
+}
+
+/// The board position of every step of player `player` (an index into `board.players`): track
+/// steps from its start tile, then its goal tiles. Empty for a player the board does not have.
+pub fn step_positions(board: &Board, player: usize) -> Vec<Point> {
+    let Some(p) = board.players.get(player) else {
+        return Vec::new();
+    };
+    let n = board.track.len().max(1);
+    let mut positions: Vec<Point> = (0..p.track_steps)
+        .filter_map(|k| board.track.get((p.start + k) % n).copied())
+        .collect();
+    positions.extend_from_slice(&p.goal);
+    positions
+}
+
+/// Finds a player by name; the error lists the valid names.
+pub fn player_index(board: &Board, name: &str) -> Result<usize, RaceError> {
+    board
+        .players
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| RaceError::UnknownPlayer {
+            name: name.to_string(),
+            known: board.players.iter().map(|p| p.name.clone()).collect(),
+        })
+}
 
 /// One legal roll from a step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,6 +73,12 @@ pub struct Move<C> {
 pub struct Race<C> {
     /// Player name, for messages.
     pub player: String,
+    /// The board track index of step 0 (the player's start tile).
+    pub start: usize,
+    /// Number of tiles on the board's track.
+    pub track_len: usize,
+    /// How a move's length is measured.
+    pub metric: Metric,
     /// Track tiles visited, start tile included.
     pub track_steps: usize,
     /// Number of goal tiles.
@@ -44,15 +100,24 @@ pub struct Race<C> {
 }
 
 impl<C: Cost> Race<C> {
-    /// Compiles player `player` of `board` under the board's rules.
-    pub fn new(board: &Board, player: usize) -> Race<C> {
-        let p = &board.players[player];
+    /// Compiles player `player` (an index into `board.players`) under the board's rules, and checks
+    /// that every piece can finish. Fails if `C` does not implement the board's rounding.
+    pub fn new(board: &Board, player: usize) -> Result<Race<C>, RaceError> {
+        if C::ROUNDING != board.rules.rounding {
+            return Err(RaceError::CostType {
+                rounding: board.rules.rounding.name(),
+                asked: C::ROUNDING.name(),
+            });
+        }
+        let Some(p) = board.players.get(player) else {
+            return Err(RaceError::UnknownPlayer {
+                name: format!("#{player}"),
+                known: board.players.iter().map(|p| p.name.clone()).collect(),
+            });
+        };
         let rules = &board.rules;
         let n = board.track.len();
-        let mut positions: Vec<Point> = (0..p.track_steps)
-            .map(|k| board.track[(p.start + k) % n])
-            .collect();
-        positions.extend_from_slice(&p.goal);
+        let positions = step_positions(board, player);
         let mut faces = rules.die.clone();
         faces.sort_unstable_by(|a, b| b.cmp(a));
         let len = |a: Point, b: Point| C::from_length(rules.metric.length(a, b));
@@ -64,8 +129,11 @@ impl<C: Cost> Race<C> {
                 costs.push((to < steps).then(|| len(positions[from], positions[to])));
             }
         }
-        Race {
+        let race = Race {
             player: p.name.clone(),
+            start: p.start,
+            track_len: n,
+            metric: rules.metric,
             track_steps: p.track_steps,
             goal_len: p.goal.len(),
             pieces: p.base.len(),
@@ -75,7 +143,9 @@ impl<C: Cost> Race<C> {
             goal_mode: rules.goal_mode,
             moves_in_goal: rules.moves_in_goal,
             costs,
-        }
+        };
+        race.check_reachable()?;
+        Ok(race)
     }
 
     /// Number of steps: track steps plus goal tiles.
@@ -120,23 +190,37 @@ impl<C: Cost> Race<C> {
         })
     }
 
-    /// Every legal move for any target: `(from, to, cost)`.
-    pub fn all_moves(&self) -> impl Iterator<Item = (usize, Move<C>)> + '_ {
-        let last = self.goal_len - 1;
-        (0..self.steps()).flat_map(move |s| self.moves(s, last).map(move |m| (s, m)))
+    /// The pieces in finishing order: the first fills the deepest goal tile.
+    pub fn pieces(&self) -> Vec<Piece> {
+        let targets = self.targets();
+        (0..targets.len())
+            .map(|i| Piece {
+                number: i + 1,
+                target: targets[i],
+                finished: match self.goal_mode {
+                    GoalMode::Slots => targets[..i].to_vec(),
+                    GoalMode::Stack => Vec::new(),
+                },
+            })
+            .collect()
+    }
+
+    /// The board's track index of a track step, `None` for a goal step.
+    pub fn track_index(&self, step: usize) -> Option<usize> {
+        (step < self.track_steps).then(|| (self.start + step) % self.track_len.max(1))
     }
 
     /// A readable name for a step: `track 12` (the board's track index) or `goal d`.
     pub fn label(&self, step: usize) -> String {
-        if step < self.track_steps {
-            format!("track {step}")
+        if let Some(i) = self.track_index(step) {
+            format!("track {i}")
         } else {
             format!("goal {}", goal_label(step - self.track_steps))
         }
     }
 
     /// Checks that every piece can reach its target; the error says which and why.
-    pub fn check_reachable(&self) -> Result<(), SolveError> {
+    fn check_reachable(&self) -> Result<(), RaceError> {
         let mut seen = Vec::new();
         for (piece, target) in self.targets().into_iter().enumerate() {
             if seen.contains(&target) {
@@ -162,7 +246,7 @@ impl<C: Cost> Race<C> {
                     }
                     _ => "",
                 };
-                return Err(SolveError::Unreachable {
+                return Err(RaceError::Unreachable {
                     player: self.player.clone(),
                     piece: piece + 1,
                     target,

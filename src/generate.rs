@@ -3,8 +3,7 @@
 //! The random sequence is a hand-written SplitMix64, so a seed gives the same board on every
 //! machine and every version of every dependency: a scaling study can be rerun from its seeds.
 
-use super::Board;
-use crate::race::Race;
+use crate::board::Board;
 use std::fmt::Write;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed forever, unlike library RNGs.
@@ -71,7 +70,7 @@ pub fn generate(o: &GenerateOptions) -> String {
     let text = generate_with(o, false);
     let finishes = |text: &str| {
         Board::from_toml(text, "generated").is_ok_and(|b| {
-            (0..b.players.len()).all(|p| Race::<f64>::new(&b, p).check_reachable().is_ok())
+            (0..b.players.len()).all(|p| crate::race::check(&b, p).is_ok())
         })
     };
     if finishes(&text) {
@@ -270,7 +269,7 @@ mod tests {
                 let b = Board::from_toml(&generate(&o), "gen").unwrap();
                 for p in 0..b.players.len() {
                     assert!(
-                        Race::<f64>::new(&b, p).check_reachable().is_ok(),
+                        crate::race::check(&b, p).is_ok(),
                         "seed {seed} {pieces} pieces {faces} faces"
                     );
                 }

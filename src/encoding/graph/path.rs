@@ -1,23 +1,10 @@
 //! Reading one deterministic path out of a shortest-path distance map.
 
 use crate::cost::Cost;
-use crate::encoding::graph::RaceGraph;
+use super::RaceGraph;
 use petgraph::Direction;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-
-/// A path found on the race graph.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GraphPath<C> {
-    /// Its cost.
-    pub length: C,
-    /// Nodes from start to goal.
-    pub nodes: Vec<NodeIndex>,
-    /// Die face of each edge.
-    pub rolls: Vec<u32>,
-    /// Nodes the search expanded.
-    pub expanded: u64,
-}
 
 /// The shortest path from `start` to `goal` whose roll sequence is greatest, given `dist`, the
 /// shortest distance from `start` of every node on a shortest path to `goal` (nodes off it may be
@@ -31,7 +18,7 @@ pub fn greatest_tight_path<C: Cost>(
     start: NodeIndex,
     goal: NodeIndex,
     dist: impl Fn(NodeIndex) -> Option<C>,
-) -> Option<(Vec<NodeIndex>, Vec<u32>)> {
+) -> Option<Vec<NodeIndex>> {
     let tight = |u: NodeIndex, v: NodeIndex, cost: C| matches!((dist(u), dist(v)), (Some(du), Some(dv)) if du + cost == dv);
     let mut marked = vec![false; graph.node_count()];
     marked[goal.index()] = true;
@@ -48,16 +35,15 @@ pub fn greatest_tight_path<C: Cost>(
     if !marked[start.index()] {
         return None;
     }
-    let (mut nodes, mut rolls) = (vec![start], Vec::new());
+    let mut nodes = vec![start];
     let mut at = start;
     while at != goal {
         let e = graph
             .edges(at)
             .filter(|e| marked[e.target().index()] && tight(at, e.target(), e.weight().cost))
             .max_by_key(|e| e.weight().roll)?;
-        rolls.push(e.weight().roll);
         at = e.target();
         nodes.push(at);
     }
-    Some((nodes, rolls))
+    Some(nodes)
 }

@@ -1,0 +1,138 @@
+//! The graph encoding: a petgraph graph whose nodes are (step, target goal tile) pairs and whose
+//! edges are legal rolls. Besides presenting the graph to the generic algorithms, it keeps
+//! petgraph's own Dijkstra and A* as native methods ([`native`]).
+
+mod counted;
+pub mod native;
+mod path;
+
+use super::{EncodingError, PiecePath, StateEncoding};
+use crate::cost::Cost;
+use crate::race::{Piece, Race};
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+
+/// A node: a piece on `step` heading for goal tile `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// Relative step (track steps, then goal tiles).
+    pub step: usize,
+    /// Target goal tile index.
+    pub target: usize,
+}
+
+/// An edge: one legal roll and its cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Edge<C> {
+    /// The die face.
+    pub roll: u32,
+    /// The move's cost.
+    pub cost: C,
+}
+
+/// The race as a petgraph graph.
+pub type RaceGraph<C> = DiGraph<Node, Edge<C>>;
+
+/// One piece's race as a petgraph graph: node `i` is step `i`.
+#[derive(Clone, Debug)]
+pub struct GraphEncoding<'r, C> {
+    race: &'r Race<C>,
+    /// The graph.
+    pub graph: RaceGraph<C>,
+    target: usize,
+}
+
+impl<'r, C: Cost> GraphEncoding<'r, C> {
+    /// Builds the graph of `piece`'s race: every step up to its target, every legal roll.
+    pub fn new(race: &'r Race<C>, piece: &Piece) -> Self {
+        let target = piece.target;
+        let last = race.target_step(target);
+        // Room for every node and every roll from it: growing edge by edge reallocated dozens of
+        // times and was a third of a standard-board Dijkstra solve.
+        let mut graph = RaceGraph::with_capacity(last + 1, (last + 1) * race.faces.len());
+        for step in 0..=last {
+            graph.add_node(Node { step, target });
+        }
+        for step in 0..last {
+            // petgraph lists a node's edges newest first: adding the lowest roll first makes
+            // them come out highest roll first, the tie-break order.
+            let moves: Vec<_> = race.moves(step, target).collect();
+            for m in moves.into_iter().rev() {
+                graph.add_edge(
+                    NodeIndex::new(step),
+                    NodeIndex::new(m.to),
+                    Edge {
+                        roll: m.roll,
+                        cost: m.cost,
+                    },
+                );
+            }
+        }
+        GraphEncoding {
+            race,
+            graph,
+            target,
+        }
+    }
+
+    /// The node of the target.
+    pub fn goal(&self) -> NodeIndex {
+        NodeIndex::new(self.race.target_step(self.target))
+    }
+
+    fn bad_path(&self, why: String) -> EncodingError {
+        EncodingError::BadPath {
+            encoding: "graph",
+            reason: why,
+        }
+    }
+}
+
+impl<C: Cost> StateEncoding<C> for GraphEncoding<'_, C> {
+    const NAME: &'static str = "graph";
+    type State = NodeIndex;
+
+    fn start(&self) -> NodeIndex {
+        NodeIndex::new(0)
+    }
+
+    fn successors(&self, node: NodeIndex) -> impl Iterator<Item = (NodeIndex, u32, C)> {
+        self.graph
+            .edges(node)
+            .map(|e| (e.target(), e.weight().roll, e.weight().cost))
+    }
+
+    fn is_goal(&self, &node: &NodeIndex) -> bool {
+        node == self.goal()
+    }
+
+    fn position(&self, &node: &NodeIndex) -> usize {
+        self.graph[node].step
+    }
+
+    fn positions(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    fn decode(&self, path: &[NodeIndex]) -> Result<PiecePath<C>, EncodingError> {
+        let mut out = PiecePath {
+            target: self.target,
+            length: C::zero(),
+            steps: path.iter().map(|&n| self.graph[n].step).collect(),
+            rolls: Vec::with_capacity(path.len().saturating_sub(1)),
+            nodes: 0,
+            cut_short: 0,
+            bitboard: None,
+        };
+        for w in path.windows(2) {
+            let e = self
+                .graph
+                .edges_connecting(w[0], w[1])
+                .next()
+                .ok_or_else(|| self.bad_path(format!("no edge {:?} -> {:?}", w[0], w[1])))?;
+            out.length = out.length + e.weight().cost;
+            out.rolls.push(e.weight().roll);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,192 @@
+//! The algorithms of [`crate::search`] as [`Algorithm`]s: each adapter hands an encoding's start,
+//! successors, positions and goal test, and the method's estimate, to one generic function.
+
+use super::SolveError;
+use super::catalogue::Tuning;
+use crate::cost::Cost;
+use crate::encoding::{PiecePath, StateEncoding};
+use crate::race::estimate::{finish_cut, remaining};
+use crate::race::{Piece, Race};
+use crate::search::{self, Outcome, Stop};
+
+/// What an algorithm gets besides the encoding: the race, the piece, the method's tuning, the
+/// estimate table (by position) and the node budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a, C> {
+    /// The race.
+    pub race: &'a Race<C>,
+    /// The piece being solved.
+    pub piece: &'a Piece,
+    /// The method's options.
+    pub tuning: &'a Tuning,
+    /// The method's estimate of the cost left from each position (`None`: the target is out of
+    /// reach).
+    pub estimate: &'a [Option<C>],
+    /// Nodes to expand before giving up.
+    pub budget: u64,
+}
+
+impl<C: Cost> Job<'_, C> {
+    /// The estimate at `position`, zero where it is unknown.
+    pub fn h(&self, position: usize) -> C {
+        self.estimate
+            .get(position)
+            .copied()
+            .flatten()
+            .unwrap_or(C::zero())
+    }
+}
+
+/// A search algorithm that runs on any [`StateEncoding`]: one line of glue from the encoding to a
+/// generic function of [`crate::search`].
+pub trait Algorithm {
+    /// Searches one piece's race as `encoding` presents it.
+    fn search<C: Cost, E: StateEncoding<C>>(encoding: &E, job: &Job<'_, C>) -> Outcome<E::State, C>;
+}
+
+/// Runs `A` on `encoding` for one piece and decodes the path, checking its cost against the
+/// search's.
+pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
+    encoding: &E,
+    job: &Job<'_, C>,
+    method: &'static str,
+) -> Result<PiecePath<C>, SolveError> {
+    let out = A::search(encoding, job);
+    match out.result {
+        Ok(path) => {
+            let mut p = encoding.decode(&path.nodes)?;
+            if !crate::cost::same(p.length, path.cost) {
+                return Err(SolveError::Internal(format!(
+                    "{method}: the search says {} but the path it returned costs {}",
+                    path.cost.show(),
+                    p.length.show()
+                )));
+            }
+            p.nodes = out.stats.expanded;
+            p.cut_short = out.stats.cut_short;
+            Ok(p)
+        }
+        Err(Stop::NoPath) => Err(SolveError::Internal(format!(
+            "{method} found no path for piece {} on a race every piece can finish",
+            job.piece.number
+        ))),
+        Err(Stop::GaveUp { bound, .. }) => Err(SolveError::GaveUp {
+            method,
+            piece: job.piece.number,
+            nodes: out.stats.expanded,
+            at: match bound {
+                Some(b) if out.stats.iterations > 0 => format!(
+                    "iteration {}, bound {}",
+                    out.stats.iterations,
+                    b.show()
+                ),
+                Some(b) => format!("best so far {}", b.show()),
+                None => "no path yet".into(),
+            },
+        }),
+    }
+}
+
+/// Dijkstra's algorithm ([`search::dijkstra`]).
+pub struct Dijkstra;
+impl Algorithm for Dijkstra {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        search::dijkstra::dijkstra(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| e.position(s),
+            e.positions(),
+            |s| e.is_goal(s),
+            job.budget,
+        )
+    }
+}
+
+/// A* with the method's estimate ([`search::astar`]).
+pub struct AStar;
+impl Algorithm for AStar {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        search::astar::astar(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| job.h(e.position(s)),
+            |s| e.position(s),
+            e.positions(),
+            |s| e.is_goal(s),
+            job.budget,
+        )
+    }
+}
+
+/// Dynamic programming in position order ([`search::dp`]).
+pub struct Dp;
+impl Algorithm for Dp {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        search::dp::dp(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| e.position(s),
+            e.positions(),
+            |s| e.is_goal(s),
+            job.budget,
+        )
+    }
+}
+
+/// Breadth-first search: the fewest rolls ([`search::bfs`]).
+pub struct Bfs;
+impl Algorithm for Bfs {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        search::bfs::bfs(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| e.position(s),
+            e.positions(),
+            |s| e.is_goal(s),
+            job.budget,
+        )
+    }
+}
+
+/// Iterative deepening A* with the method's estimate and growth ([`search::ida_star`]).
+pub struct IdaStar;
+impl Algorithm for IdaStar {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        search::ida_star::ida_star(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| job.h(e.position(s)),
+            |s| e.is_goal(s),
+            search::ida_star::Schedule {
+                growth: job.tuning.growth,
+                budget: job.budget,
+            },
+        )
+    }
+}
+
+/// The paper's depth-first branch and bound ([`search::branch_and_bound`]), with the method's
+/// estimate, and dominance pruning and the tie-safe cut-off when the method asks for them.
+pub struct BranchAndBound;
+impl Algorithm for BranchAndBound {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+        let rest = remaining(job.race, job.piece.target);
+        let cut = finish_cut(job.race, job.piece.target, &rest);
+        let estimate = job.estimate;
+        search::branch_and_bound::branch_and_bound(
+            e.start(),
+            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+            |s| estimate.get(e.position(s)).copied().flatten(),
+            |s| e.position(s),
+            e.positions(),
+            |s| e.is_goal(s),
+            |parent| cut.get(e.position(parent)).copied().unwrap_or(false),
+            search::branch_and_bound::Options {
+                upper: e.limit(),
+                tie_safe: job.tuning.tie_safe,
+                dominance: job.tuning.dominance,
+                budget: job.budget,
+            },
+        )
+    }
+}

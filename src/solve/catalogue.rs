@@ -1,0 +1,417 @@
+//! The method catalogue: every way of solving a race, named once as `algorithm/encoding`.
+//!
+//! A method is an [`Algorithm`] on an [`Encoding`] with its [`Tuning`]. `solve --method`,
+//! `compare --method`, `boardpath methods`, the `--help` texts, the README's table and the
+//! cross-check tests all read [`METHODS`], so an entry added here is offered, documented and
+//! tested with no other change.
+
+use super::algorithms::{AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job};
+use super::{SolveError, search_piece};
+use crate::board::Board;
+use crate::board::embedded::is_paper_board;
+use crate::cost::Cost;
+use crate::encoding::bitboard::{BitboardEncoding, Layout, Width};
+use crate::encoding::graph::{GraphEncoding, native};
+use crate::encoding::step::StepEncoding;
+use crate::encoding::{PiecePath, StateEncoding};
+use crate::race::estimate::Estimate;
+use crate::race::{Piece, Race};
+use serde::Serialize;
+
+/// The state encodings a method can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Encoding {
+    /// [`StepEncoding`]: the step index.
+    Step,
+    /// [`GraphEncoding`]: a petgraph graph over (step, target) nodes.
+    Graph,
+    /// [`BitboardEncoding`]: the paper's bit-board, `u64` or `u128`.
+    Bitboard,
+}
+
+impl Encoding {
+    /// The encoding's name, as in method names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Step => <StepEncoding<'_, u64> as StateEncoding<u64>>::NAME,
+            Encoding::Graph => <GraphEncoding<'_, u64> as StateEncoding<u64>>::NAME,
+            Encoding::Bitboard => <BitboardEncoding<'_, u64, u64> as StateEncoding<u64>>::NAME,
+        }
+    }
+}
+
+/// What a method minimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Objective {
+    /// The total length (the physical movement).
+    Length,
+    /// The number of rolls.
+    Rolls,
+}
+
+/// Whether `compare` runs a method when no `--method` list is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Always runs.
+    Never,
+    /// Runs on the paper's board only, where its cost is known; elsewhere it can explode.
+    OffPaperBoard(&'static str),
+    /// Only when named.
+    Always(&'static str),
+}
+
+/// A method's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// The estimate of the cost left (A*, IDA*, branch and bound).
+    pub estimate: Estimate,
+    /// IDA*'s least bound growth per iteration (1 = textbook).
+    pub growth: f64,
+    /// Branch and bound: cut a state reaching a position no shorter than one seen there before.
+    pub dominance: bool,
+    /// Branch and bound: once a path is known, enter only children that could be strictly shorter.
+    pub tie_safe: bool,
+}
+
+impl Tuning {
+    /// No estimate, nothing switched on.
+    pub const PLAIN: Tuning = Tuning {
+        estimate: Estimate::None,
+        growth: 1.0,
+        dominance: false,
+        tie_safe: false,
+    };
+
+    /// The paper's search with `estimate`: no dominance, the paper's `<=` cut-off.
+    pub const fn paper(estimate: Estimate) -> Tuning {
+        Tuning {
+            estimate,
+            ..Tuning::PLAIN
+        }
+    }
+
+    /// `estimate`, nothing else.
+    pub const fn with(estimate: Estimate) -> Tuning {
+        Tuning::paper(estimate)
+    }
+
+    /// The branch and bound that works everywhere: admissible estimate, dominance, tie-safe.
+    pub const BNB: Tuning = Tuning {
+        estimate: Estimate::Admissible,
+        growth: 1.0,
+        dominance: true,
+        tie_safe: true,
+    };
+}
+
+/// Solves one piece.
+pub type Runner<C> = fn(&Method, &Race<C>, &Piece, u64) -> Result<PiecePath<C>, SolveError>;
+
+/// One entry of the catalogue.
+#[derive(Clone, Copy, Debug)]
+pub struct Method {
+    /// `algorithm/encoding`, as given to `--method`.
+    pub name: &'static str,
+    /// The algorithm's name.
+    pub algorithm: &'static str,
+    /// The encoding it runs on.
+    pub encoding: Encoding,
+    /// What it minimises.
+    pub minimises: Objective,
+    /// Whether it is guaranteed to find the optimum of what it minimises on every board.
+    pub exact: bool,
+    /// Whether `compare` runs it by default.
+    pub skip: Skip,
+    /// One line for tables and `--help`.
+    pub summary: &'static str,
+    /// Its options.
+    pub tuning: Tuning,
+    per_move: Runner<u64>,
+    exact_rounding: Runner<f64>,
+}
+
+/// A cost type a method runs in: `u64` for per-move rounding, `f64` for exact.
+pub trait MethodCost: Cost {
+    /// The method's runner for this cost type.
+    fn runner(method: &Method) -> Runner<Self>;
+}
+
+impl MethodCost for u64 {
+    fn runner(method: &Method) -> Runner<u64> {
+        method.per_move
+    }
+}
+
+impl MethodCost for f64 {
+    fn runner(method: &Method) -> Runner<f64> {
+        method.exact_rounding
+    }
+}
+
+impl Method {
+    /// Solves one piece of `race`, giving up after `budget` nodes.
+    pub fn run<C: MethodCost>(
+        &self,
+        race: &Race<C>,
+        piece: &Piece,
+        budget: u64,
+    ) -> Result<PiecePath<C>, SolveError> {
+        C::runner(self)(self, race, piece, budget)
+    }
+
+    /// Finds a method by name; the error lists the names.
+    pub fn find(name: &str) -> Result<&'static Method, SolveError> {
+        METHODS
+            .iter()
+            .find(|m| m.name == name)
+            .ok_or_else(|| SolveError::UnknownMethod {
+                name: name.to_string(),
+            })
+    }
+
+    /// The algorithm with its options, e.g. `branch-and-bound (estimate admissible, dominance)`.
+    pub fn describe(&self) -> String {
+        let t = &self.tuning;
+        let mut opts = Vec::new();
+        if t.estimate != Estimate::None || self.algorithm == "branch-and-bound" {
+            opts.push(format!("estimate {}", t.estimate.name()));
+        }
+        if t.growth != 1.0 {
+            opts.push(format!("growth {}", t.growth));
+        }
+        if t.dominance {
+            opts.push("dominance".into());
+        }
+        if t.tie_safe {
+            opts.push("tie-safe".into());
+        }
+        if opts.is_empty() {
+            self.algorithm.to_string()
+        } else {
+            format!("{} ({})", self.algorithm, opts.join(", "))
+        }
+    }
+
+    /// Why `compare` leaves this method out on `board` by default, if it does.
+    pub fn skipped_on(&self, board: &Board) -> Option<String> {
+        match self.skip {
+            Skip::Never => None,
+            Skip::OffPaperBoard(why) if !is_paper_board(board) => Some(format!(
+                "skipped by default off the paper's board: {why}; name it in --method to run it"
+            )),
+            Skip::OffPaperBoard(_) => None,
+            Skip::Always(why) => Some(format!(
+                "skipped by default: {why}; name it in --method to run it"
+            )),
+        }
+    }
+}
+
+/// A catalogue entry running algorithm `A` on `encoding`.
+#[allow(clippy::too_many_arguments)]
+const fn entry<A: Algorithm>(
+    name: &'static str,
+    algorithm: &'static str,
+    encoding: Encoding,
+    minimises: Objective,
+    exact: bool,
+    tuning: Tuning,
+    skip: Skip,
+    summary: &'static str,
+) -> Method {
+    Method {
+        name,
+        algorithm,
+        encoding,
+        minimises,
+        exact: exact && tuning.estimate.is_admissible(),
+        skip,
+        summary,
+        tuning,
+        per_move: run::<A, u64>,
+        exact_rounding: run::<A, f64>,
+    }
+}
+
+/// A native method of the graph encoding.
+const fn native(
+    name: &'static str,
+    algorithm: &'static str,
+    tuning: Tuning,
+    summary: &'static str,
+    per_move: Runner<u64>,
+    exact_rounding: Runner<f64>,
+) -> Method {
+    Method {
+        name,
+        algorithm,
+        encoding: Encoding::Graph,
+        minimises: Objective::Length,
+        exact: tuning.estimate.is_admissible(),
+        skip: Skip::Never,
+        summary,
+        tuning,
+        per_move,
+        exact_rounding,
+    }
+}
+
+/// Runs `A` on the method's encoding for one piece.
+fn run<A: Algorithm, C: Cost>(
+    m: &Method,
+    race: &Race<C>,
+    piece: &Piece,
+    budget: u64,
+) -> Result<PiecePath<C>, SolveError> {
+    let estimate = m.tuning.estimate.table(race, piece.target);
+    let job = Job {
+        race,
+        piece,
+        tuning: &m.tuning,
+        estimate: &estimate,
+        budget,
+    };
+    match m.encoding {
+        Encoding::Step => search_piece::<A, C, _>(&StepEncoding::new(race, piece), &job, m.name),
+        Encoding::Graph => search_piece::<A, C, _>(&GraphEncoding::new(race, piece), &job, m.name),
+        Encoding::Bitboard => {
+            let layout = Layout::for_race(race)?;
+            match layout.width {
+                Width::U64 => search_piece::<A, C, _>(
+                    &BitboardEncoding::<C, u64>::new(race, piece, layout)?,
+                    &job,
+                    m.name,
+                ),
+                Width::U128 => search_piece::<A, C, _>(
+                    &BitboardEncoding::<C, u128>::new(race, piece, layout)?,
+                    &job,
+                    m.name,
+                ),
+            }
+        }
+    }
+}
+
+/// petgraph's Dijkstra on the graph encoding (no budget: it cannot be stopped).
+fn petgraph_dijkstra<C: Cost>(
+    m: &Method,
+    race: &Race<C>,
+    piece: &Piece,
+    _budget: u64,
+) -> Result<PiecePath<C>, SolveError> {
+    let graph = GraphEncoding::new(race, piece);
+    let found = native::dijkstra(&graph).ok_or_else(|| no_path(m, piece))?;
+    native_path(m, &graph, found)
+}
+
+/// petgraph's A* on the graph encoding with the method's estimate.
+fn petgraph_astar<C: Cost>(
+    m: &Method,
+    race: &Race<C>,
+    piece: &Piece,
+    _budget: u64,
+) -> Result<PiecePath<C>, SolveError> {
+    let graph = GraphEncoding::new(race, piece);
+    let h = m.tuning.estimate.table(race, piece.target);
+    let found = native::astar(&graph, |n| {
+        h.get(graph.graph[n].step)
+            .copied()
+            .flatten()
+            .unwrap_or(C::zero())
+    })
+    .ok_or_else(|| no_path(m, piece))?;
+    native_path(m, &graph, found)
+}
+
+fn native_path<C: Cost>(
+    m: &Method,
+    graph: &GraphEncoding<'_, C>,
+    found: native::NativePath<C>,
+) -> Result<PiecePath<C>, SolveError> {
+    let mut p = graph.decode(&found.nodes)?;
+    if !crate::cost::same(p.length, found.cost) {
+        return Err(SolveError::Internal(format!(
+            "{}: petgraph says {} but the path costs {}",
+            m.name,
+            found.cost.show(),
+            p.length.show()
+        )));
+    }
+    p.nodes = found.expanded;
+    Ok(p)
+}
+
+fn no_path(m: &Method, piece: &Piece) -> SolveError {
+    SolveError::Internal(format!(
+        "{} found no path for piece {} on a race every piece can finish",
+        m.name, piece.number
+    ))
+}
+
+use Encoding::{Bitboard, Graph, Step};
+use Objective::{Length, Rolls};
+
+const EXPLODES_OFF_PAPER: &str =
+    "the paper's cut-off explores every path within the bound, which off the paper's board can take hours";
+
+/// Every method, in table order: the speed limit first, the paper last.
+pub const METHODS: &[Method] = &[
+    entry::<Dp>("dp/step", "dp", Step, Length, true, Tuning::PLAIN, Skip::Never,
+        "dynamic programming in step order: one pass, no queue; the speed limit"),
+    entry::<Dp>("dp/graph", "dp", Graph, Length, true, Tuning::PLAIN, Skip::Never,
+        "dynamic programming over the petgraph graph's nodes"),
+    entry::<Dp>("dp/bitboard", "dp", Bitboard, Length, true, Tuning::PLAIN, Skip::Never,
+        "dynamic programming over bit-board states, one kept per position"),
+    entry::<Dijkstra>("dijkstra/step", "dijkstra", Step, Length, true, Tuning::PLAIN, Skip::Never,
+        "Dijkstra's algorithm (binary heap) over steps"),
+    entry::<Dijkstra>("dijkstra/graph", "dijkstra", Graph, Length, true, Tuning::PLAIN, Skip::Never,
+        "the generic Dijkstra on the petgraph graph"),
+    entry::<Dijkstra>("dijkstra/bitboard", "dijkstra", Bitboard, Length, true, Tuning::PLAIN, Skip::Never,
+        "Dijkstra over bit-board states, one kept per position"),
+    native("petgraph-dijkstra/graph", "petgraph-dijkstra", Tuning::PLAIN,
+        "petgraph's own Dijkstra on the graph: the default of `solve`", petgraph_dijkstra::<u64>, petgraph_dijkstra::<f64>),
+    entry::<AStar>("astar/step", "astar", Step, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
+        "A* with the admissible straight-line estimate"),
+    entry::<AStar>("astar/graph", "astar", Graph, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
+        "the generic A* on the petgraph graph"),
+    entry::<AStar>("astar/bitboard", "astar", Bitboard, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
+        "A* over bit-board states"),
+    native("petgraph-astar/graph", "petgraph-astar", Tuning::with(Estimate::StraightLine),
+        "petgraph's own A* with the straight-line estimate", petgraph_astar::<u64>, petgraph_astar::<f64>),
+    entry::<AStar>("weighted-astar/step", "astar", Step, Length, true, Tuning::with(Estimate::Weighted), Skip::Never,
+        "A* with the straight-line estimate times 1.5: fewer nodes, not always optimal"),
+    entry::<IdaStar>("idastar/step", "idastar", Step, Length, true, Tuning::with(Estimate::StraightLine),
+        Skip::Always("textbook IDA* runs an iteration per whole unit between estimate and optimum and gives up"),
+        "textbook iterative deepening A*: memory only for the path"),
+    entry::<IdaStar>("idastar-doubling/step", "idastar", Step, Length, true,
+        Tuning { growth: 2.0, ..Tuning::with(Estimate::StraightLine) }, Skip::Never,
+        "IDA* whose bound at least doubles, the last iteration finished as branch and bound"),
+    entry::<Bfs>("bfs/step", "bfs", Step, Rolls, true, Tuning::PLAIN, Skip::Never,
+        "breadth-first search: the fewest rolls, not the least length"),
+    entry::<Bfs>("bfs/bitboard", "bfs", Bitboard, Rolls, true, Tuning::PLAIN, Skip::Never,
+        "breadth-first search over bit-board states"),
+    entry::<BranchAndBound>("bnb/step", "branch-and-bound", Step, Length, true, Tuning::BNB, Skip::Never,
+        "depth-first branch and bound with dominance pruning over steps"),
+    entry::<BranchAndBound>("bnb/graph", "branch-and-bound", Graph, Length, true, Tuning::BNB, Skip::Never,
+        "depth-first branch and bound with dominance pruning on the petgraph graph"),
+    entry::<BranchAndBound>("bnb/bitboard", "branch-and-bound", Bitboard, Length, true, Tuning::BNB, Skip::Never,
+        "the paper's search on its bit-board, with dominance pruning and a tie-safe cut-off: works everywhere"),
+    entry::<BranchAndBound>("bnb-exact/bitboard", "branch-and-bound", Bitboard, Length, true,
+        Tuning::paper(Estimate::Exact), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search with the exact remaining distance as its bound"),
+    entry::<BranchAndBound>("bnb-admissible/bitboard", "branch-and-bound", Bitboard, Length, true,
+        Tuning::paper(Estimate::Admissible), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search with the board's least cost per tile as its bound"),
+    entry::<BranchAndBound>("bnb-paper/bitboard", "branch-and-bound", Bitboard, Length, true,
+        Tuning::paper(Estimate::Paper), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search as its preprint ran it: 193 units per tile, 14,282,614 calls"),
+    entry::<BranchAndBound>("bnb-listing/bitboard", "branch-and-bound", Bitboard, Length, true,
+        Tuning::paper(Estimate::Listing), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search as published (Listing 9's tiles_left--): 18,526,851 calls"),
+    entry::<BranchAndBound>("bnb-none/bitboard", "branch-and-bound", Bitboard, Length, true,
+        Tuning::paper(Estimate::None),
+        Skip::Always("no bound: 660,449,985 calls on the standard board, exponential in the race"),
+        "the paper's search without a bound"),
+];
