@@ -1,13 +1,56 @@
 //! The algorithms of [`crate::search`] as [`Algorithm`]s: each adapter hands an encoding's start,
 //! successors, positions and goal test, and the method's estimate, to one generic function.
 
-use super::SolveError;
-use super::catalogue::Tuning;
+use super::error::SolveError;
 use crate::cost::Cost;
 use crate::encoding::{PiecePath, StateEncoding};
-use crate::race::estimate::{finish_cut, remaining};
+use crate::race::estimate::{Estimate, finish_cut, remaining};
 use crate::race::{Piece, Race};
 use crate::search::{self, Outcome, Stop};
+
+/// A method's options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// The estimate of the cost left (A*, IDA*, branch and bound).
+    pub estimate: Estimate,
+    /// IDA*'s least bound growth per iteration (1 = textbook).
+    pub growth: f64,
+    /// Branch and bound: cut a state reaching a position no shorter than one seen there before.
+    pub dominance: bool,
+    /// Branch and bound: once a path is known, enter only children that could be strictly shorter.
+    pub tie_safe: bool,
+}
+
+impl Tuning {
+    /// No estimate, nothing switched on.
+    pub const PLAIN: Tuning = Tuning {
+        estimate: Estimate::None,
+        growth: 1.0,
+        dominance: false,
+        tie_safe: false,
+    };
+
+    /// The paper's search with `estimate`: no dominance, the paper's `<=` cut-off.
+    pub const fn paper(estimate: Estimate) -> Tuning {
+        Tuning {
+            estimate,
+            ..Tuning::PLAIN
+        }
+    }
+
+    /// `estimate`, nothing else.
+    pub const fn with(estimate: Estimate) -> Tuning {
+        Tuning::paper(estimate)
+    }
+
+    /// The branch and bound that works everywhere: admissible estimate, dominance, tie-safe.
+    pub const BNB: Tuning = Tuning {
+        estimate: Estimate::Admissible,
+        growth: 1.0,
+        dominance: true,
+        tie_safe: true,
+    };
+}
 
 /// What an algorithm gets besides the encoding: the race, the piece, the method's tuning, the
 /// estimate table (by position) and the node budget.

@@ -5,8 +5,10 @@
 //! cross-check tests all read [`METHODS`], so an entry added here is offered, documented and
 //! tested with no other change.
 
-use super::algorithms::{AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job};
-use super::{SolveError, search_piece};
+use super::algorithms::{
+    AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+};
+use super::error::SolveError;
 use crate::board::Board;
 use crate::board::embedded::is_paper_board;
 use crate::cost::Cost;
@@ -60,50 +62,6 @@ pub enum Skip {
     OffPaperBoard(&'static str),
     /// Only when named.
     Always(&'static str),
-}
-
-/// A method's options.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tuning {
-    /// The estimate of the cost left (A*, IDA*, branch and bound).
-    pub estimate: Estimate,
-    /// IDA*'s least bound growth per iteration (1 = textbook).
-    pub growth: f64,
-    /// Branch and bound: cut a state reaching a position no shorter than one seen there before.
-    pub dominance: bool,
-    /// Branch and bound: once a path is known, enter only children that could be strictly shorter.
-    pub tie_safe: bool,
-}
-
-impl Tuning {
-    /// No estimate, nothing switched on.
-    pub const PLAIN: Tuning = Tuning {
-        estimate: Estimate::None,
-        growth: 1.0,
-        dominance: false,
-        tie_safe: false,
-    };
-
-    /// The paper's search with `estimate`: no dominance, the paper's `<=` cut-off.
-    pub const fn paper(estimate: Estimate) -> Tuning {
-        Tuning {
-            estimate,
-            ..Tuning::PLAIN
-        }
-    }
-
-    /// `estimate`, nothing else.
-    pub const fn with(estimate: Estimate) -> Tuning {
-        Tuning::paper(estimate)
-    }
-
-    /// The branch and bound that works everywhere: admissible estimate, dominance, tie-safe.
-    pub const BNB: Tuning = Tuning {
-        estimate: Estimate::Admissible,
-        growth: 1.0,
-        dominance: true,
-        tie_safe: true,
-    };
 }
 
 /// Solves one piece.
@@ -168,6 +126,7 @@ impl Method {
             .find(|m| m.name == name)
             .ok_or_else(|| SolveError::UnknownMethod {
                 name: name.to_string(),
+                known: METHODS.iter().map(|m| m.name).collect(),
             })
     }
 

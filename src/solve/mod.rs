@@ -7,99 +7,23 @@
 
 mod algorithms;
 pub mod catalogue;
+mod error;
 
-pub use algorithms::{Algorithm, Job, search_piece};
-pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip, Tuning};
+pub use algorithms::{Algorithm, Job, Tuning, search_piece};
+pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip};
+pub use error::SolveError;
 
 use crate::board::{Board, Rounding, Rules, embedded};
 use crate::cost::Cost;
 use crate::encoding::bitboard::Layout;
-use crate::encoding::{EncodingError, PiecePath};
+use crate::encoding::PiecePath;
 use crate::race::estimate::{Estimate, Ratio};
-use crate::race::{Race, RaceError};
-use crate::text::thousands;
+use crate::race::Race;
 use serde::Serialize;
-use std::fmt;
 
 /// The default node budget per player: far above what any exact method needs on the embedded
 /// boards, low enough that a method that explodes stops within seconds to minutes.
 pub const DEFAULT_BUDGET: u64 = 1_000_000_000;
-
-/// Why a board could not be solved.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SolveError {
-    /// The race cannot be compiled or won.
-    Race(RaceError),
-    /// The encoding cannot represent this board.
-    Encoding(EncodingError),
-    /// The method ran out of its node budget.
-    GaveUp {
-        /// Method name.
-        method: &'static str,
-        /// Piece number, from 1.
-        piece: usize,
-        /// Nodes expanded when it stopped, summed over the pieces so far.
-        nodes: u64,
-        /// Where it was (e.g. the last bound), in words.
-        at: String,
-    },
-    /// No method of that name.
-    UnknownMethod {
-        /// The name asked for.
-        name: String,
-    },
-    /// A broken invariant: a bug, reported rather than panicking.
-    Internal(String),
-}
-
-impl SolveError {
-    /// An internal error with `what` happened.
-    pub fn internal(what: &str) -> Self {
-        SolveError::Internal(what.to_string())
-    }
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Race(e) => write!(f, "{e}"),
-            SolveError::Encoding(e) => write!(f, "{e}"),
-            SolveError::GaveUp {
-                method,
-                piece,
-                nodes,
-                at,
-            } => write!(
-                f,
-                "{method} gave up on piece {piece} after {} nodes ({at}); raise --budget or choose another method (see `boardpath methods`)",
-                thousands(*nodes)
-            ),
-            SolveError::UnknownMethod { name } => {
-                let names: Vec<&str> = METHODS.iter().map(|m| m.name).collect();
-                write!(
-                    f,
-                    "unknown method \"{name}\"; expected one of {}",
-                    names.join(", ")
-                )
-            }
-            SolveError::Internal(what) => write!(f, "internal error (please report): {what}"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<RaceError> for SolveError {
-    fn from(e: RaceError) -> Self {
-        SolveError::Race(e)
-    }
-}
-
-impl From<EncodingError> for SolveError {
-    fn from(e: EncodingError) -> Self {
-        SolveError::Encoding(e)
-    }
-}
 
 /// The answer for one player.
 #[derive(Clone, Debug, Serialize)]
