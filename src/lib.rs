@@ -2,17 +2,30 @@
 //!
 //! If every die roll is moved in a straight line from tile to tile and the dice are perfect, what is
 //! the least total movement needed to win? Boards are TOML data ([`board`]), each player's race is
-//! compiled into steps and move costs ([`race`]), and interchangeable state encodings
-//! ([`encoding`]) solve it with the algorithms in [`search`].
+//! compiled into steps and move costs ([`race`]), interchangeable state encodings ([`encoding`])
+//! present it as a state space, and the generic algorithms of [`search`] run on any of them. The
+//! [`solve::METHODS`] catalogue names every algorithm x encoding pair once.
+//!
+//! Layers, each using only those below it: [`board`] -> [`cost`] -> [`race`] -> [`search`] ->
+//! [`encoding`] -> [`solve`] -> [`compare`], [`output`], [`render`], [`paper`] (and the binary's
+//! `cli`). `tests/layers.rs` fails on a file-level import cycle or a use against the layers.
 //!
 //! ```
 //! use boardpath::board::Board;
-//! use boardpath::solve::{solve, EncodingChoice};
+//! use boardpath::solve::{solve, Method, Solved, DEFAULT_BUDGET};
 //!
 //! let board = Board::load("maedn").unwrap();
-//! let s = solve::<u64>(&board, 0, EncodingChoice::Graph).unwrap();
-//! assert_eq!(s.total, 83047);
+//! for name in ["petgraph-dijkstra/graph", "bnb-paper/bitboard", "dp/step"] {
+//!     let method = Method::find(name).unwrap();
+//!     // The cost type follows the board's rounding: whole units here.
+//!     let Solved::PerMove(s) = solve(&board, 0, method, DEFAULT_BUDGET).unwrap() else {
+//!         panic!("the standard board rounds per move")
+//!     };
+//!     assert_eq!(s.total, 83047);
+//! }
 //! ```
+//!
+//! [`guide`] shows how to add an algorithm or an encoding.
 
 #![warn(missing_docs)]
 
@@ -27,4 +40,7 @@ pub mod race;
 pub mod render;
 pub mod search;
 pub mod solve;
-pub mod text;
+mod text;
+
+#[doc = include_str!("../docs/extending.md")]
+pub mod guide {}

@@ -62,8 +62,9 @@ fn json_for_every_player() {
         assert_eq!(p["total"], 83047);
         assert_eq!(p["enter"], 12143);
         assert_eq!(p["unit"], "units");
+        assert_eq!(p["method"], "petgraph-dijkstra/graph");
         assert_eq!(p["encoding"], "graph");
-        assert_eq!(p["algorithm"], "dijkstra");
+        assert_eq!(p["algorithm"], "petgraph-dijkstra");
         assert!((p["total_cm"].as_f64().unwrap() - 298.9692).abs() < 1e-9);
         let lengths: Vec<u64> = p["pieces"]
             .as_array()
@@ -221,7 +222,7 @@ fn the_papers_constant_is_flagged_off_its_board() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert_eq!(
-        err.matches("warning: --bound paper uses the paper's 193 units per tile")
+        err.matches("warning: bnb-paper/bitboard uses the paper's 193 units per tile")
             .count(),
         1,
         "{err}"
@@ -237,4 +238,121 @@ fn the_papers_constant_is_flagged_off_its_board() {
         "{}",
         String::from_utf8_lossy(&quiet.stderr)
     );
+}
+
+/// `methods --format json`, parsed.
+fn catalogue() -> Vec<serde_json::Value> {
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["methods", "--format", "json"])).unwrap();
+    v.as_array().unwrap().clone()
+}
+
+#[test]
+fn methods_lists_the_catalogue() {
+    let methods = catalogue();
+    let encodings: std::collections::BTreeSet<&str> = methods
+        .iter()
+        .map(|m| m["encoding"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        encodings.into_iter().collect::<Vec<_>>(),
+        ["bitboard", "graph", "step"]
+    );
+    for m in &methods {
+        let name = m["name"].as_str().unwrap();
+        assert_eq!(
+            name.split('/').nth(1),
+            m["encoding"].as_str(),
+            "{name}: the name ends in its encoding"
+        );
+        assert!(["length", "rolls"].contains(&m["minimises"].as_str().unwrap()));
+        assert!(m["exact"].is_boolean() && !m["summary"].as_str().unwrap().is_empty());
+    }
+    // The text table and `--help` read the same catalogue.
+    let text = stdout(&["methods"]);
+    let help = stdout(&["solve", "--help"]);
+    for m in &methods {
+        let name = m["name"].as_str().unwrap();
+        assert!(text.contains(name), "{name} missing from `methods`");
+        assert!(help.contains(name), "{name} missing from `solve --help`");
+    }
+}
+
+/// Every exact method that minimises length gives the paper's total through `solve --method`;
+/// one that cannot finish within the budget says so and exits 1.
+#[test]
+fn every_exact_method_solves_the_standard_board() {
+    let mut finished = 0;
+    for m in catalogue() {
+        let name = m["name"].as_str().unwrap();
+        if !(m["exact"] == true && m["minimises"] == "length") {
+            continue;
+        }
+        let out = run(&["solve", "--method", name, "--budget", "40000000"]);
+        let (text, err) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        if out.status.success() {
+            assert!(text.contains("total         83047"), "{name}: {text}");
+            assert!(
+                text.contains(&format!("solver: {name} (")),
+                "{name}: {text}"
+            );
+            finished += 1;
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+            assert_ne!(m["compare_by_default"], "yes", "{name} gave up: {err}");
+            assert!(
+                err.starts_with(&format!(
+                    "error: {name} gave up on piece 1 after 40,000,000 nodes"
+                )),
+                "{name}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+    assert!(finished >= 15, "only {finished} methods finished");
+}
+
+#[test]
+fn method_shorthands_and_conflicts() {
+    let via = |args: &[&str]| {
+        let text = stdout(&[&["solve", "--format", "json"], args].concat());
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        (
+            v[0]["method"].as_str().unwrap().to_string(),
+            v[0]["total"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(via(&[]), ("petgraph-dijkstra/graph".into(), 83047));
+    assert_eq!(
+        via(&["--encoding", "bitboard"]),
+        ("bnb/bitboard".into(), 83047)
+    );
+    assert_eq!(via(&["--encoding", "step"]), ("dp/step".into(), 83047));
+    assert_eq!(
+        via(&["--encoding", "bitboard", "--bound", "listing"]),
+        ("bnb-listing/bitboard".into(), 83047)
+    );
+    let both = run(&["solve", "--method", "dp/step", "--encoding", "graph"]);
+    assert_eq!(both.status.code(), Some(2));
+    let unknown = run(&["solve", "--method", "quantum/step"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("dp/step"));
+    let bound = run(&["solve", "--bound", "paper"]);
+    assert_eq!(bound.status.code(), Some(2));
+}
+
+/// The bit-board solves every rounding now: exact costs ride beside the word.
+#[test]
+fn the_bitboard_solves_exact_rounding() {
+    let total = |args: &[&str]| {
+        let text = stdout(&[&["solve", "--format", "json", "--rounding", "exact"], args].concat());
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v[0]["total"].as_f64().unwrap()
+    };
+    let graph = total(&[]);
+    assert!((graph - 83049.0256).abs() < 1e-4, "{graph}");
+    assert!((total(&["--encoding", "bitboard"]) - graph).abs() < 1e-9);
 }

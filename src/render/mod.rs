@@ -7,13 +7,18 @@
 //! the tiles it sets and the path through them. The SVG text is deterministic: the same request gives
 //! the same bytes. PNG is rasterised with the font compiled into the binary.
 //!
+//! Render draws the solutions it is handed; it never solves:
+//!
 //! ```
 //! use boardpath::board::Board;
 //! use boardpath::render::{svg, Request};
+//! use boardpath::solve::{solve, Method, DEFAULT_BUDGET};
 //!
 //! let board = Board::load("maedn").unwrap();
-//! let picture = svg(&board, &Request { players: vec![0], piece: Some(1), ..Request::default() }).unwrap();
-//! assert!(picture.contains("19462 units"));
+//! let method = Method::find("dp/step").unwrap();
+//! let solutions = vec![solve(&board, 0, method, DEFAULT_BUDGET).unwrap()];
+//! let request = Request { players: vec![0], solutions, piece: Some(1), ..Request::default() };
+//! assert!(svg(&board, &request).unwrap().contains("19462 units"));
 //! ```
 
 pub mod animate;

@@ -9,7 +9,9 @@ mod algorithms;
 pub mod catalogue;
 mod error;
 
-pub use algorithms::{Algorithm, Job, Tuning, search_piece};
+pub use algorithms::{
+    AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+};
 pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip};
 pub use error::SolveError;
 
