@@ -69,9 +69,8 @@ const SPACING: f64 = 100.0;
 pub fn generate(o: &GenerateOptions) -> String {
     let text = generate_with(o, false);
     let finishes = |text: &str| {
-        Board::from_toml(text, "generated").is_ok_and(|b| {
-            (0..b.players.len()).all(|p| crate::race::check(&b, p).is_ok())
-        })
+        Board::from_toml(text, "generated")
+            .is_ok_and(|b| (0..b.players.len()).all(|p| crate::race::check(&b, p).is_ok()))
     };
     if finishes(&text) {
         text

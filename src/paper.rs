@@ -58,7 +58,12 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     };
     let race = Race::<u64>::new(&board, 0)?;
     let budget = u64::MAX;
-    let graph = solve_race(&board, &race, Method::find("petgraph-dijkstra/graph")?, budget)?;
+    let graph = solve_race(
+        &board,
+        &race,
+        Method::find("petgraph-dijkstra/graph")?,
+        budget,
+    )?;
     let mut rows = vec![
         row("total (units)", TOTAL, graph.total),
         row(
@@ -76,8 +81,16 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
         ));
     }
     let mut runs = vec![
-        ("bnb-paper/bitboard", CALLS_PAPER, "paper (193 units per tile)"),
-        ("bnb-listing/bitboard", CALLS_LISTING, "Listing 9 as printed"),
+        (
+            "bnb-paper/bitboard",
+            CALLS_PAPER,
+            "paper (193 units per tile)",
+        ),
+        (
+            "bnb-listing/bitboard",
+            CALLS_LISTING,
+            "Listing 9 as printed",
+        ),
     ];
     if with_unbounded {
         runs.insert(0, ("bnb-none/bitboard", CALLS_NONE, "no bound"));

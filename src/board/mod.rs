@@ -1,9 +1,9 @@
 //! The board model: tiles, players and rules, loaded from TOML board files (see `docs/board-format.md`).
 
 pub mod embedded;
-pub mod error;
+mod error;
 pub mod format;
-pub mod geometry;
+mod geometry;
 pub mod rules;
 
 pub use error::{BoardError, Diagnostic};

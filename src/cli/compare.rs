@@ -92,12 +92,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
         for &p in selected {
             let mut progress = |job: Job| {
                 bar.set_position(started);
-                bar.set_message(format!(
-                    "{} {} {}",
-                    job.board,
-                    job.player,
-                    job.method.name
-                ));
+                bar.set_message(format!("{} {} {}", job.board, job.player, job.method.name));
                 started += 1;
             };
             match compare_player(board, name, p, &options, &mut progress) {

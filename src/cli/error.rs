@@ -1,8 +1,8 @@
 //! The one error type the command line reports, wrapping each concern's own error.
 
 use boardpath::board::BoardError;
-use boardpath::render::RenderError;
 use boardpath::race::RaceError;
+use boardpath::render::RenderError;
 use boardpath::solve::SolveError;
 use std::fmt;
 

@@ -66,7 +66,9 @@ pub fn run(args: &MethodsArgs) -> Result<(), Error> {
             );
         }
         MethodsFormat::Markdown => {
-            println!("| method | algorithm | encoding | minimises | exact | compare runs it | what it is |");
+            println!(
+                "| method | algorithm | encoding | minimises | exact | compare runs it | what it is |"
+            );
             println!("|---|---|---|---|---|---|---|");
             for m in METHODS {
                 println!(

@@ -11,17 +11,18 @@
 //! (petgraph graph, bit-board tables, estimate tables).
 
 pub mod format;
-pub mod table;
-pub mod timing;
+mod table;
+mod timing;
 
 use crate::board::{Board, Rounding};
 use crate::cost::{Cost, same};
 use crate::race::Race;
+pub use crate::solve::DEFAULT_BUDGET;
 use crate::solve::catalogue::MethodCost;
 use crate::solve::{METHODS, Method, Objective, SolveError, solve_race};
 use crate::text::thousands;
-pub use crate::solve::DEFAULT_BUDGET;
 pub use table::{Report, Row, Status};
+pub use timing::Timing;
 use timing::measure;
 
 /// The method whose answer every other is checked against.

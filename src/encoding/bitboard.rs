@@ -374,7 +374,9 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
             }
             span.push((lo, rolls.len() as u32));
         }
-        let region = (0..=t).fold(T::zero(), |acc, s| acc | Bitboard::bit(layout.step_bit(s)).0);
+        let region = (0..=t).fold(T::zero(), |acc, s| {
+            acc | Bitboard::bit(layout.step_bit(s)).0
+        });
         let distance_mask = if layout.distance as usize >= bits as usize {
             !T::zero()
         } else {

@@ -74,7 +74,10 @@ impl Estimate {
 
     /// Whether the estimate never exceeds the true remaining cost on every board.
     pub const fn is_admissible(self) -> bool {
-        !matches!(self, Estimate::Paper | Estimate::Listing | Estimate::Weighted)
+        !matches!(
+            self,
+            Estimate::Paper | Estimate::Listing | Estimate::Weighted
+        )
     }
 
     /// A short name: `paper`, `straight-line`, ...
@@ -275,7 +278,10 @@ impl<'r, C: Cost> StraightLine<'r, C> {
         if step >= self.target_step {
             return C::zero();
         }
-        let d = self.race.metric.length(self.race.positions[step], self.goal);
+        let d = self
+            .race
+            .metric
+            .length(self.race.positions[step], self.goal);
         match self.weight {
             Some(w) => C::from_length(w * d),
             None => C::at_least(d, ((self.target_step - step) / self.lowest_face) as u64),

@@ -21,27 +21,27 @@
 //! assert!(svg(&board, &request).unwrap().contains("19462 units"));
 //! ```
 
-pub mod animate;
-pub mod bits;
-pub mod error;
-pub mod font;
-pub mod labels;
-pub mod legend;
+mod animate;
+mod bits;
+mod error;
+mod font;
+mod labels;
+mod legend;
 pub mod palette;
-pub mod paths;
+mod paths;
 pub mod png;
 pub mod solved;
-pub mod svg;
-pub mod tiles;
-pub mod view;
+mod svg;
+mod tiles;
+mod view;
 
 pub use error::RenderError;
 pub use view::View;
 
 use crate::board::Board;
+use crate::output::decode::BitboardView;
 use crate::race::step_positions;
 use crate::solve::{Solved, bitboard_layout};
-use crate::output::decode::BitboardView;
 use animate::Timeline;
 use labels::Placer;
 use legend::{Item, Legend};

@@ -26,6 +26,56 @@ pub fn fewest_moves(
     start: usize,
     goal: usize,
 ) -> Option<BfsResult> {
+    search(landable, jumps, start, goal, &mut |_, _| {})
+}
+
+/// One path with the fewest jumps from `start` to `goal`, and the nodes reached, as
+/// [`fewest_moves`] finds them. Each round's frontier (its window of words) is kept, and the path
+/// is read backwards from the goal: at each round the longest jump that comes from the round
+/// before. Memory: the windows, a few words per round on a race.
+pub fn fewest_path(
+    landable: &[u64],
+    jumps: &[usize],
+    start: usize,
+    goal: usize,
+) -> Option<(Vec<usize>, u64)> {
+    let mut rounds: Vec<(usize, Vec<u64>)> = Vec::new();
+    let r = search(landable, jumps, start, goal, &mut |lo, words| {
+        rounds.push((lo, words.to_vec()))
+    })?;
+    let has = |round: &(usize, Vec<u64>), node: usize| {
+        let w = node / 64;
+        w >= round.0
+            && round
+                .1
+                .get(w - round.0)
+                .is_some_and(|v| v >> (node % 64) & 1 == 1)
+    };
+    let mut longest_first = jumps.to_vec();
+    longest_first.sort_unstable_by(|a, b| b.cmp(a));
+    let mut path = vec![goal];
+    let mut at = goal;
+    // `rounds[k]` is the frontier after k moves; the goal is reached in round `moves`.
+    for k in (0..r.moves as usize).rev() {
+        at = longest_first
+            .iter()
+            .filter_map(|&j| at.checked_sub(j))
+            .find(|&p| has(&rounds[k], p))?;
+        path.push(at);
+    }
+    path.reverse();
+    Some((path, r.reached))
+}
+
+/// The search, telling `round(lo, words)` every frontier (round 0: the start) as a window of words
+/// starting at word `lo`.
+fn search(
+    landable: &[u64],
+    jumps: &[usize],
+    start: usize,
+    goal: usize,
+    round: &mut dyn FnMut(usize, &[u64]),
+) -> Option<BfsResult> {
     let words = landable.len();
     if goal / 64 >= words || start / 64 >= words {
         return None;
@@ -47,6 +97,7 @@ pub fn fewest_moves(
     frontier[start / 64] = 1 << (start % 64);
     visited[start / 64] = frontier[start / 64];
     let (mut lo, mut hi) = (start / 64, start / 64);
+    round(lo, &frontier[lo..=hi]);
     let mut reached = 1u64;
     let mut moves = 0u32;
     loop {
@@ -86,6 +137,7 @@ pub fn fewest_moves(
         if new_lo == usize::MAX {
             return None;
         }
+        round(new_lo, &next[new_lo..=new_hi]);
         std::mem::swap(&mut frontier, &mut next);
         (lo, hi) = (new_lo, new_hi);
     }
@@ -121,5 +173,24 @@ mod tests {
         }
         assert_eq!(fewest_moves(&land, &[1, 2], 0, 10).unwrap().moves, 5);
         assert_eq!(fewest_moves(&land, &[1], 0, 10), None);
+    }
+
+    #[test]
+    fn reads_a_fewest_path_back() {
+        // 0 to 200 with jumps 1..=6: 34 moves, the longest jumps last (200 = 2 + 33 x 6).
+        let (path, _) = fewest_path(&all(201), &[6, 5, 4, 3, 2, 1], 0, 200).unwrap();
+        assert_eq!(path.len(), 35);
+        assert_eq!(path[1], 2);
+        assert!(path.windows(2).skip(1).all(|w| w[1] - w[0] == 6));
+        // Across words with a mask: only even nodes, jumps 2 and 70 (even): 0 -> 70 -> 140 -> 142.
+        let mut land = all(143);
+        for i in (1..143).step_by(2) {
+            land[i / 64] &= !(1 << (i % 64));
+        }
+        assert_eq!(
+            fewest_path(&land, &[2, 70], 0, 142).unwrap().0,
+            [0, 2, 72, 142]
+        );
+        assert_eq!(fewest_path(&land, &[3], 0, 142), None);
     }
 }

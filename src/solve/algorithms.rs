@@ -84,7 +84,8 @@ impl<C: Cost> Job<'_, C> {
 /// generic function of [`crate::search`].
 pub trait Algorithm {
     /// Searches one piece's race as `encoding` presents it.
-    fn search<C: Cost, E: StateEncoding<C>>(encoding: &E, job: &Job<'_, C>) -> Outcome<E::State, C>;
+    fn search<C: Cost, E: StateEncoding<C>>(encoding: &E, job: &Job<'_, C>)
+    -> Outcome<E::State, C>;
 }
 
 /// Runs `A` on `encoding` for one piece and decodes the path, checking its cost against the
@@ -118,11 +119,9 @@ pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
             piece: job.piece.number,
             nodes: out.stats.expanded,
             at: match bound {
-                Some(b) if out.stats.iterations > 0 => format!(
-                    "iteration {}, bound {}",
-                    out.stats.iterations,
-                    b.show()
-                ),
+                Some(b) if out.stats.iterations > 0 => {
+                    format!("iteration {}, bound {}", out.stats.iterations, b.show())
+                }
                 Some(b) => format!("best so far {}", b.show()),
                 None => "no path yet".into(),
             },

@@ -18,6 +18,7 @@ use crate::encoding::step::StepEncoding;
 use crate::encoding::{PiecePath, StateEncoding};
 use crate::race::estimate::Estimate;
 use crate::race::{Piece, Race};
+use crate::search::bit_bfs::fewest_path;
 use serde::Serialize;
 
 /// The state encodings a method can run on.
@@ -284,6 +285,28 @@ fn petgraph_astar<C: Cost>(
     native_path(m, &graph, found)
 }
 
+/// The bit-parallel breadth-first search over the step encoding's positions (the steps a piece
+/// may stop on as a bit set, advanced by one shift per die face per round): the fewest rolls.
+fn bit_bfs<C: Cost>(
+    m: &Method,
+    race: &Race<C>,
+    piece: &Piece,
+    _budget: u64,
+) -> Result<PiecePath<C>, SolveError> {
+    let t = race.target_step(piece.target);
+    let mut landable = vec![0u64; (t + 1).div_ceil(64)];
+    for s in (0..=t).filter(|&s| s == 0 || race.can_land(s, piece.target)) {
+        landable[s / 64] |= 1 << (s % 64);
+    }
+    let jumps: Vec<usize> = race.faces.iter().map(|&f| f as usize).collect();
+    let (steps, reached) = fewest_path(&landable, &jumps, 0, t).ok_or_else(|| no_path(m, piece))?;
+    let mut p = PiecePath::from_steps(race, piece.target, steps).ok_or_else(|| {
+        SolveError::Internal(format!("{}: the path found is not a legal path", m.name))
+    })?;
+    p.nodes = reached;
+    Ok(p)
+}
+
 fn native_path<C: Cost>(
     m: &Method,
     graph: &GraphEncoding<'_, C>,
@@ -312,65 +335,262 @@ fn no_path(m: &Method, piece: &Piece) -> SolveError {
 use Encoding::{Bitboard, Graph, Step};
 use Objective::{Length, Rolls};
 
-const EXPLODES_OFF_PAPER: &str =
-    "the paper's cut-off explores every path within the bound, which off the paper's board can take hours";
+const EXPLODES_OFF_PAPER: &str = "the paper's cut-off explores every path within the bound, which off the paper's board can take hours";
 
 /// Every method, in table order: the speed limit first, the paper last.
 pub const METHODS: &[Method] = &[
-    entry::<Dp>("dp/step", "dp", Step, Length, true, Tuning::PLAIN, Skip::Never,
-        "dynamic programming in step order: one pass, no queue; the speed limit"),
-    entry::<Dp>("dp/graph", "dp", Graph, Length, true, Tuning::PLAIN, Skip::Never,
-        "dynamic programming over the petgraph graph's nodes"),
-    entry::<Dp>("dp/bitboard", "dp", Bitboard, Length, true, Tuning::PLAIN, Skip::Never,
-        "dynamic programming over bit-board states, one kept per position"),
-    entry::<Dijkstra>("dijkstra/step", "dijkstra", Step, Length, true, Tuning::PLAIN, Skip::Never,
-        "Dijkstra's algorithm (binary heap) over steps"),
-    entry::<Dijkstra>("dijkstra/graph", "dijkstra", Graph, Length, true, Tuning::PLAIN, Skip::Never,
-        "the generic Dijkstra on the petgraph graph"),
-    entry::<Dijkstra>("dijkstra/bitboard", "dijkstra", Bitboard, Length, true, Tuning::PLAIN, Skip::Never,
-        "Dijkstra over bit-board states, one kept per position"),
-    native("petgraph-dijkstra/graph", "petgraph-dijkstra", Tuning::PLAIN,
-        "petgraph's own Dijkstra on the graph: the default of `solve`", petgraph_dijkstra::<u64>, petgraph_dijkstra::<f64>),
-    entry::<AStar>("astar/step", "astar", Step, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
-        "A* with the admissible straight-line estimate"),
-    entry::<AStar>("astar/graph", "astar", Graph, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
-        "the generic A* on the petgraph graph"),
-    entry::<AStar>("astar/bitboard", "astar", Bitboard, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never,
-        "A* over bit-board states"),
-    native("petgraph-astar/graph", "petgraph-astar", Tuning::with(Estimate::StraightLine),
-        "petgraph's own A* with the straight-line estimate", petgraph_astar::<u64>, petgraph_astar::<f64>),
-    entry::<AStar>("weighted-astar/step", "astar", Step, Length, true, Tuning::with(Estimate::Weighted), Skip::Never,
-        "A* with the straight-line estimate times 1.5: fewer nodes, not always optimal"),
-    entry::<IdaStar>("idastar/step", "idastar", Step, Length, true, Tuning::with(Estimate::StraightLine),
-        Skip::Always("textbook IDA* runs an iteration per whole unit between estimate and optimum and gives up"),
-        "textbook iterative deepening A*: memory only for the path"),
-    entry::<IdaStar>("idastar-doubling/step", "idastar", Step, Length, true,
-        Tuning { growth: 2.0, ..Tuning::with(Estimate::StraightLine) }, Skip::Never,
-        "IDA* whose bound at least doubles, the last iteration finished as branch and bound"),
-    entry::<Bfs>("bfs/step", "bfs", Step, Rolls, true, Tuning::PLAIN, Skip::Never,
-        "breadth-first search: the fewest rolls, not the least length"),
-    entry::<Bfs>("bfs/bitboard", "bfs", Bitboard, Rolls, true, Tuning::PLAIN, Skip::Never,
-        "breadth-first search over bit-board states"),
-    entry::<BranchAndBound>("bnb/step", "branch-and-bound", Step, Length, true, Tuning::BNB, Skip::Never,
-        "depth-first branch and bound with dominance pruning over steps"),
-    entry::<BranchAndBound>("bnb/graph", "branch-and-bound", Graph, Length, true, Tuning::BNB, Skip::Never,
-        "depth-first branch and bound with dominance pruning on the petgraph graph"),
-    entry::<BranchAndBound>("bnb/bitboard", "branch-and-bound", Bitboard, Length, true, Tuning::BNB, Skip::Never,
-        "the paper's search on its bit-board, with dominance pruning and a tie-safe cut-off: works everywhere"),
-    entry::<BranchAndBound>("bnb-exact/bitboard", "branch-and-bound", Bitboard, Length, true,
-        Tuning::paper(Estimate::Exact), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
-        "the paper's search with the exact remaining distance as its bound"),
-    entry::<BranchAndBound>("bnb-admissible/bitboard", "branch-and-bound", Bitboard, Length, true,
-        Tuning::paper(Estimate::Admissible), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
-        "the paper's search with the board's least cost per tile as its bound"),
-    entry::<BranchAndBound>("bnb-paper/bitboard", "branch-and-bound", Bitboard, Length, true,
-        Tuning::paper(Estimate::Paper), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
-        "the paper's search as its preprint ran it: 193 units per tile, 14,282,614 calls"),
-    entry::<BranchAndBound>("bnb-listing/bitboard", "branch-and-bound", Bitboard, Length, true,
-        Tuning::paper(Estimate::Listing), Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
-        "the paper's search as published (Listing 9's tiles_left--): 18,526,851 calls"),
-    entry::<BranchAndBound>("bnb-none/bitboard", "branch-and-bound", Bitboard, Length, true,
+    entry::<Dp>(
+        "dp/step",
+        "dp",
+        Step,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "dynamic programming in step order: one pass, no queue; the speed limit",
+    ),
+    entry::<Dp>(
+        "dp/graph",
+        "dp",
+        Graph,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "dynamic programming over the petgraph graph's nodes",
+    ),
+    entry::<Dp>(
+        "dp/bitboard",
+        "dp",
+        Bitboard,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "dynamic programming over bit-board states, one kept per position",
+    ),
+    entry::<Dijkstra>(
+        "dijkstra/step",
+        "dijkstra",
+        Step,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "Dijkstra's algorithm (binary heap) over steps",
+    ),
+    entry::<Dijkstra>(
+        "dijkstra/graph",
+        "dijkstra",
+        Graph,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "the generic Dijkstra on the petgraph graph",
+    ),
+    entry::<Dijkstra>(
+        "dijkstra/bitboard",
+        "dijkstra",
+        Bitboard,
+        Length,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "Dijkstra over bit-board states, one kept per position",
+    ),
+    native(
+        "petgraph-dijkstra/graph",
+        "petgraph-dijkstra",
+        Tuning::PLAIN,
+        "petgraph's own Dijkstra on the graph: the default of `solve`",
+        petgraph_dijkstra::<u64>,
+        petgraph_dijkstra::<f64>,
+    ),
+    entry::<AStar>(
+        "astar/step",
+        "astar",
+        Step,
+        Length,
+        true,
+        Tuning::with(Estimate::StraightLine),
+        Skip::Never,
+        "A* with the admissible straight-line estimate",
+    ),
+    entry::<AStar>(
+        "astar/graph",
+        "astar",
+        Graph,
+        Length,
+        true,
+        Tuning::with(Estimate::StraightLine),
+        Skip::Never,
+        "the generic A* on the petgraph graph",
+    ),
+    entry::<AStar>(
+        "astar/bitboard",
+        "astar",
+        Bitboard,
+        Length,
+        true,
+        Tuning::with(Estimate::StraightLine),
+        Skip::Never,
+        "A* over bit-board states",
+    ),
+    native(
+        "petgraph-astar/graph",
+        "petgraph-astar",
+        Tuning::with(Estimate::StraightLine),
+        "petgraph's own A* with the straight-line estimate",
+        petgraph_astar::<u64>,
+        petgraph_astar::<f64>,
+    ),
+    entry::<AStar>(
+        "weighted-astar/step",
+        "astar",
+        Step,
+        Length,
+        true,
+        Tuning::with(Estimate::Weighted),
+        Skip::Never,
+        "A* with the straight-line estimate times 1.5: fewer nodes, not always optimal",
+    ),
+    entry::<IdaStar>(
+        "idastar/step",
+        "idastar",
+        Step,
+        Length,
+        true,
+        Tuning::with(Estimate::StraightLine),
+        Skip::Always(
+            "textbook IDA* runs an iteration per whole unit between estimate and optimum and gives up",
+        ),
+        "textbook iterative deepening A*: memory only for the path",
+    ),
+    entry::<IdaStar>(
+        "idastar-doubling/step",
+        "idastar",
+        Step,
+        Length,
+        true,
+        Tuning {
+            growth: 2.0,
+            ..Tuning::with(Estimate::StraightLine)
+        },
+        Skip::Never,
+        "IDA* whose bound at least doubles, the last iteration finished as branch and bound",
+    ),
+    entry::<Bfs>(
+        "bfs/step",
+        "bfs",
+        Step,
+        Rolls,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "breadth-first search: the fewest rolls, not the least length",
+    ),
+    entry::<Bfs>(
+        "bfs/bitboard",
+        "bfs",
+        Bitboard,
+        Rolls,
+        true,
+        Tuning::PLAIN,
+        Skip::Never,
+        "breadth-first search over bit-board states",
+    ),
+    Method {
+        minimises: Rolls,
+        encoding: Step,
+        summary: "bit-parallel breadth-first search over the steps: a few word shifts per die face per round",
+        ..native(
+            "bit-bfs/step",
+            "bit-bfs",
+            Tuning::PLAIN,
+            "",
+            bit_bfs::<u64>,
+            bit_bfs::<f64>,
+        )
+    },
+    entry::<BranchAndBound>(
+        "bnb/step",
+        "branch-and-bound",
+        Step,
+        Length,
+        true,
+        Tuning::BNB,
+        Skip::Never,
+        "depth-first branch and bound with dominance pruning over steps",
+    ),
+    entry::<BranchAndBound>(
+        "bnb/graph",
+        "branch-and-bound",
+        Graph,
+        Length,
+        true,
+        Tuning::BNB,
+        Skip::Never,
+        "depth-first branch and bound with dominance pruning on the petgraph graph",
+    ),
+    entry::<BranchAndBound>(
+        "bnb/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
+        Tuning::BNB,
+        Skip::Never,
+        "the paper's search on its bit-board, with dominance pruning and a tie-safe cut-off: works everywhere",
+    ),
+    entry::<BranchAndBound>(
+        "bnb-exact/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
+        Tuning::paper(Estimate::Exact),
+        Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search with the exact remaining distance as its bound",
+    ),
+    entry::<BranchAndBound>(
+        "bnb-admissible/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
+        Tuning::paper(Estimate::Admissible),
+        Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search with the board's least cost per tile as its bound",
+    ),
+    entry::<BranchAndBound>(
+        "bnb-paper/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
+        Tuning::paper(Estimate::Paper),
+        Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search as its preprint ran it: 193 units per tile, 14,282,614 calls",
+    ),
+    entry::<BranchAndBound>(
+        "bnb-listing/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
+        Tuning::paper(Estimate::Listing),
+        Skip::OffPaperBoard(EXPLODES_OFF_PAPER),
+        "the paper's search as published (Listing 9's tiles_left--): 18,526,851 calls",
+    ),
+    entry::<BranchAndBound>(
+        "bnb-none/bitboard",
+        "branch-and-bound",
+        Bitboard,
+        Length,
+        true,
         Tuning::paper(Estimate::None),
         Skip::Always("no bound: 660,449,985 calls on the standard board, exponential in the race"),
-        "the paper's search without a bound"),
+        "the paper's search without a bound",
+    ),
 ];

@@ -82,4 +82,3 @@ impl From<EncodingError> for SolveError {
         SolveError::Encoding(e)
     }
 }
-

@@ -17,10 +17,10 @@ pub use error::SolveError;
 
 use crate::board::{Board, Rounding, Rules, embedded};
 use crate::cost::Cost;
-use crate::encoding::bitboard::Layout;
 use crate::encoding::PiecePath;
-use crate::race::estimate::{Estimate, Ratio};
+use crate::encoding::bitboard::Layout;
 use crate::race::Race;
+use crate::race::estimate::{Estimate, Ratio};
 use serde::Serialize;
 
 /// The default node budget per player: far above what any exact method needs on the embedded
@@ -113,12 +113,18 @@ pub fn solve(
     budget: u64,
 ) -> Result<Solved, SolveError> {
     Ok(match board.rules.rounding {
-        Rounding::PerMove => {
-            Solved::PerMove(solve_race(board, &Race::new(board, player)?, method, budget)?)
-        }
-        Rounding::Exact => {
-            Solved::Exact(solve_race(board, &Race::new(board, player)?, method, budget)?)
-        }
+        Rounding::PerMove => Solved::PerMove(solve_race(
+            board,
+            &Race::new(board, player)?,
+            method,
+            budget,
+        )?),
+        Rounding::Exact => Solved::Exact(solve_race(
+            board,
+            &Race::new(board, player)?,
+            method,
+            budget,
+        )?),
     })
 }
 

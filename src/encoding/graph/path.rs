@@ -1,7 +1,7 @@
 //! Reading one deterministic path out of a shortest-path distance map.
 
-use crate::cost::Cost;
 use super::RaceGraph;
+use crate::cost::Cost;
 use petgraph::Direction;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
