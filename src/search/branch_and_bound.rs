@@ -150,8 +150,9 @@ where
                 best_nodes.extend(stack.iter().map(|frame| frame.node.clone()));
                 best_nodes.push(child);
             }
-            let parent = &stack.last().expect("a parent is on the stack").node;
-            if stop_after_success(parent) {
+            if let Some(parent) = stack.last()
+                && stop_after_success(&parent.node)
+            {
                 stack.pop();
             }
             continue;
@@ -162,7 +163,13 @@ where
         stats.expanded += 1;
         let at = if dominance {
             let at = key(&child);
-            if seen[at].is_some_and(|least| g >= least) {
+            // A key out of range has no entry: it is never pruned by dominance.
+            if seen
+                .get(at)
+                .copied()
+                .flatten()
+                .is_some_and(|least| g >= least)
+            {
                 stats.cut_short += 1;
                 continue;
             }
@@ -174,8 +181,8 @@ where
             stats.cut_short += 1;
             continue;
         }
-        if dominance {
-            seen[at] = Some(g);
+        if let Some(least) = seen.get_mut(at) {
+            *least = Some(g);
         }
         let children = successors(&child).into_iter();
         stack.push(Frame {
