@@ -1,6 +1,6 @@
 //! Comparing algorithms: every method of the [`crate::solve::catalogue`] on the same board and player, with the
 //! answer, whether it is optimal, nodes expanded and time, as one table ([`table::Report`]) that
-//! [`format`] prints as text, markdown, CSV or JSON.
+//! [`format`](mod@format) prints as text, markdown, CSV or JSON.
 //!
 //! The optimum every row is checked against comes from the dynamic program, run once more outside
 //! the timings, and the fewest rolls from the same program with every move costing one. A method
@@ -42,7 +42,7 @@ pub enum Selection {
 pub struct Options {
     /// Methods to run.
     pub selection: Selection,
-    /// Timing samples per method (see [`timing::measure`]).
+    /// Timing samples per method (the median is reported; see [`Timing`]).
     pub repeat: usize,
     /// Node budget per method and player.
     pub budget: u64,

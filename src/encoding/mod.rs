@@ -1,6 +1,6 @@
 //! State encodings: interchangeable representations of one piece's race as a state space.
 //!
-//! An encoding presents the race of one [`Piece`] as states and successors: a start state, the
+//! An encoding presents the race of one [`Piece`](crate::race::Piece) as states and successors: a start state, the
 //! successors of a state with the roll and cost of each move (highest roll first: the tie-break
 //! order of every algorithm), a goal test, the *position* of a state (the step the piece stands
 //! on, which orders states, keys dominance pruning and indexes estimates) and a decoder from a

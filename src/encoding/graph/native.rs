@@ -2,7 +2,7 @@
 //! against the generic algorithms of [`crate::search`] on the same graph.
 //!
 //! petgraph's Dijkstra returns distances, not paths: the path is rebuilt from them with
-//! [`super::path::greatest_tight_path`], which also applies the shared tie-break (the greatest
+//! a greatest-tight-path walk, which also applies the shared tie-break (the greatest
 //! roll sequence among equal-length paths). Its A* returns one path, whichever it met first.
 
 use super::GraphEncoding;
