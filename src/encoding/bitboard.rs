@@ -276,12 +276,7 @@ impl Layout {
 /// move's cost is not a whole number of units.
 fn longest_path<C: Cost>(race: &Race<C>) -> Option<u64> {
     let mut longest = 0u64;
-    let mut seen = Vec::new();
-    for target in race.targets() {
-        if seen.contains(&target) {
-            continue;
-        }
-        seen.push(target);
+    for target in race.distinct_targets() {
         let t = race.target_step(target);
         let mut far: Vec<Option<u64>> = vec![None; t + 1];
         far[0] = Some(0);

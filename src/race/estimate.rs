@@ -136,12 +136,7 @@ impl<C: Cost> Ratio<C> {
             cost: None,
             tiles: 1,
         };
-        let mut seen = Vec::new();
-        for target in race.targets() {
-            if seen.contains(&target) {
-                continue;
-            }
-            seen.push(target);
+        for target in race.distinct_targets() {
             let t = race.target_step(target);
             let mut reach = vec![false; t + 1];
             reach[0] = true;

@@ -190,6 +190,14 @@ impl<C: Cost> Race<C> {
         })
     }
 
+    /// The targets of [`Race::targets`], each once, in finishing order (they are all distinct,
+    /// or all the same).
+    pub fn distinct_targets(&self) -> Vec<usize> {
+        let mut out = self.targets();
+        out.dedup();
+        out
+    }
+
     /// The pieces in finishing order: the first fills the deepest goal tile.
     pub fn pieces(&self) -> Vec<Piece> {
         let targets = self.targets();
