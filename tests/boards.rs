@@ -1,28 +1,55 @@
-//! The embedded boards: each loads, both encodings agree for every player, and every total is the
-//! number written here, confirmed by means independent of the solvers: a second, test-only
-//! algorithm (`reference_total`), the boards' rotational symmetry, and hand calculations of the
-//! enter cost.
+//! The embedded boards: each loads, the graph encoding and the bit-board agree for every player,
+//! and every total is the number written here, confirmed by means independent of the solvers: a
+//! second, test-only algorithm (`reference_total`), the boards' rotational symmetry, and hand
+//! calculations of the enter cost.
 
 use boardpath::board::{Board, GoalMode, Metric, Point, Rounding, RuleOverrides, embedded};
-use boardpath::encoding::bitboard::Bound;
-use boardpath::solve::{EncodingChoice, solve};
+use boardpath::race::{Race, RaceError};
+use boardpath::solve::{DEFAULT_BUDGET, Method, Solution, SolveError, solve, solve_race};
 
-/// Every embedded board: short name, the total every player must have, and the bit-board bound
-/// used to cross-check the graph encoding.
-///
-/// Ludo and Parcheesi use the exact bound: with the admissible bound (the board's least cost per
-/// tile, 333 units on Ludo where a 6 turns round an arm's end for 2 squares) the paper's search is
-/// exponential on their 56- and 71-step races (no Ludo piece finished in 15 minutes).
-const BOARDS: &[(&str, u64, Bound)] = &[
-    ("maedn", 83047, Bound::Admissible),
-    ("maedn-official", 81750, Bound::Admissible),
-    ("maedn-6", 98410, Bound::Admissible),
-    ("ludo", 157418, Bound::Exact),
-    ("parcheesi", 90489, Bound::Exact),
+/// Every embedded board: short name, and the total every player must have.
+const BOARDS: &[(&str, u64)] = &[
+    ("maedn", 83047),
+    ("maedn-official", 81750),
+    ("maedn-6", 98410),
+    ("ludo", 157418),
+    ("parcheesi", 90489),
 ];
+
+/// The reference method: petgraph's Dijkstra on the graph encoding.
+const GRAPH: &str = "petgraph-dijkstra/graph";
+
+/// The bit-board's default search: the paper's branch and bound with the admissible bound,
+/// dominance pruning and a tie-safe cut-off. Unlike the paper's plain search (342 million calls on
+/// maedn-6 with the admissible bound, exponential on Ludo and Parcheesi), it solves every board in
+/// a few thousand calls per piece.
+const BITBOARD: &str = "bnb/bitboard";
 
 fn load(name: &str) -> Board {
     Board::load(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Solves player `player` of a per-move board with method `method`.
+fn try_per_move(board: &Board, player: usize, method: &str) -> Result<Solution<u64>, SolveError> {
+    let race = Race::<u64>::new(board, player)?;
+    solve_race(board, &race, Method::find(method)?, DEFAULT_BUDGET)
+}
+
+fn per_move(board: &Board, player: usize, method: &str) -> Solution<u64> {
+    try_per_move(board, player, method).unwrap_or_else(|e| {
+        panic!(
+            "{} {} {method}: {e}",
+            board.name, board.players[player].name
+        )
+    })
+}
+
+/// Solves player `player` of an exact-rounding board with method `method`.
+fn exact(board: &Board, player: usize, method: &str) -> Solution<f64> {
+    let race =
+        Race::<f64>::new(board, player).unwrap_or_else(|e| panic!("{} {method}: {e}", board.name));
+    solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
+        .unwrap_or_else(|e| panic!("{} {method}: {e}", board.name))
 }
 
 /// Straight-move length, written out again here rather than taken from the library.
@@ -146,7 +173,7 @@ fn assert_turned_copies(board: &Board, sign: f64) {
 fn every_board_is_embedded_in_listing_order() {
     let listed: Vec<&str> = BOARDS.iter().map(|b| b.0).collect();
     assert_eq!(embedded::names(), listed);
-    for (name, _, _) in BOARDS {
+    for (name, _) in BOARDS {
         let board = load(name);
         assert!(
             board.source.as_deref().is_some_and(|s| !s.is_empty()),
@@ -159,29 +186,42 @@ fn every_board_is_embedded_in_listing_order() {
     }
 }
 
-/// Solves every player with the graph encoding and the bit-board, checks that they agree piece by
-/// piece, that the total is `expected`, and that the test-only algorithm finds the same total.
+/// Solves every player of `board` with the graph encoding and the bit-board, checks that they
+/// agree piece by piece and that the test-only algorithm finds the same total; returns the totals.
+fn check_agreement(board: &Board) -> Vec<u64> {
+    (0..board.players.len())
+        .map(|p| {
+            let who = format!("{} {}", board.name, board.players[p].name);
+            let g = per_move(board, p, GRAPH);
+            let b = per_move(board, p, BITBOARD);
+            assert_eq!(g.total, b.total, "{who}: encodings disagree");
+            assert_eq!(g.enter, b.enter, "{who}");
+            let lengths =
+                |s: &Solution<u64>| -> Vec<u64> { s.pieces.iter().map(|x| x.length).collect() };
+            assert_eq!(lengths(&g), lengths(&b), "{who}: piece lengths disagree");
+            let targets =
+                |s: &Solution<u64>| -> Vec<usize> { s.pieces.iter().map(|x| x.target).collect() };
+            assert_eq!(targets(&g), targets(&b), "{who}: targets disagree");
+            assert!(
+                b.pieces.iter().all(|x| x.bitboard.is_some()),
+                "{who}: the bit-board records every piece's path"
+            );
+            assert_eq!(
+                reference_total(board, p),
+                g.total as f64,
+                "{who}: second algorithm"
+            );
+            g.total
+        })
+        .collect()
+}
+
+/// Every player of board `name` has the total written in [`BOARDS`], by both encodings.
 fn check_board(name: &str) {
-    let &(_, expected, bound) = BOARDS.iter().find(|b| b.0 == name).expect("listed");
+    let &(_, expected) = BOARDS.iter().find(|b| b.0 == name).expect("listed");
     let board = load(name);
-    for p in 0..board.players.len() {
-        let who = format!("{name} {}", board.players[p].name);
-        let g =
-            solve::<u64>(&board, p, EncodingChoice::Graph).unwrap_or_else(|e| panic!("{who}: {e}"));
-        let b = solve::<u64>(&board, p, EncodingChoice::Bitboard(bound))
-            .unwrap_or_else(|e| panic!("{who}: {e}"));
-        assert_eq!(g.total, b.total, "{who}: encodings disagree");
-        assert_eq!(g.enter, b.enter, "{who}");
-        let lengths = |s: &boardpath::solve::Solution<u64>| -> Vec<u64> {
-            s.pieces.iter().map(|x| x.length).collect()
-        };
-        assert_eq!(lengths(&g), lengths(&b), "{who}: piece lengths disagree");
-        assert_eq!(g.total, expected, "{who}");
-        assert_eq!(
-            reference_total(&board, p),
-            expected as f64,
-            "{who}: second algorithm"
-        );
+    for (p, total) in check_agreement(&board).into_iter().enumerate() {
+        assert_eq!(total, expected, "{name} {}", board.players[p].name);
     }
 }
 
@@ -208,6 +248,71 @@ fn ludo_totals() {
 #[test]
 fn parcheesi_totals() {
     check_board("parcheesi");
+}
+
+/// `--metric manhattan` on Parcheesi: both encodings agree for every player on 104000 units, every
+/// piece 24250 and the enter cost 7000. The nest pawns (5850|6150, 5850|6150) are 1450, 1750,
+/// 1450 + 300 and 1750 + 300 units from green's entry square (4400, 5850) under manhattan.
+#[test]
+fn parcheesi_manhattan_totals() {
+    let board = overridden(
+        "parcheesi",
+        RuleOverrides {
+            metric: Some(Metric::Manhattan),
+            ..RuleOverrides::default()
+        },
+    );
+    for (p, total) in check_agreement(&board).into_iter().enumerate() {
+        assert_eq!(total, 104000, "parcheesi manhattan, player {p}");
+    }
+    let s = per_move(&board, 0, BITBOARD);
+    assert_eq!(s.enter, 1450 + 1750 + 1750 + 2050);
+    assert_eq!(
+        s.pieces.iter().map(|x| x.length).collect::<Vec<_>>(),
+        vec![24250; 4]
+    );
+}
+
+/// Under exact rounding the bit-board carries the distance beside its word and agrees with the
+/// graph, piece by piece, on every board and player.
+#[test]
+fn exact_rounding_encodings_agree() {
+    for (name, rounded) in BOARDS {
+        let board = overridden(
+            name,
+            RuleOverrides {
+                rounding: Some(Rounding::Exact),
+                ..RuleOverrides::default()
+            },
+        );
+        for p in 0..board.players.len() {
+            let who = format!("{name} {} exact", board.players[p].name);
+            let g = exact(&board, p, GRAPH);
+            let b = exact(&board, p, BITBOARD);
+            assert!(
+                (g.total - b.total).abs() < 1e-6,
+                "{who}: {} {}",
+                g.total,
+                b.total
+            );
+            assert!((g.enter - b.enter).abs() < 1e-9, "{who}");
+            for (x, y) in g.pieces.iter().zip(&b.pieces) {
+                assert!((x.length - y.length).abs() < 1e-6, "{who}");
+                assert_eq!(x.target, y.target, "{who}");
+            }
+            assert!(
+                (g.total - reference_total(&board, p)).abs() < 1e-6,
+                "{who}: second algorithm"
+            );
+            // Rounding adds or removes at most half a unit per move: the totals stay close.
+            assert!(
+                (g.total - *rounded as f64).abs() < 50.0,
+                "{who}: {}",
+                g.total
+            );
+            assert!(g.total.fract() != 0.0, "{who}: fractions are kept");
+        }
+    }
 }
 
 /// Every board is rotationally symmetric, so every colour must have the same total: the geometry
@@ -239,13 +344,7 @@ fn maedn_6_exact_totals_agree() {
             ..RuleOverrides::default()
         })
         .unwrap();
-    let totals: Vec<f64> = (0..6)
-        .map(|p| {
-            solve::<f64>(&board, p, EncodingChoice::Graph)
-                .unwrap()
-                .total
-        })
-        .collect();
+    let totals: Vec<f64> = (0..6).map(|p| exact(&board, p, GRAPH).total).collect();
     for t in &totals {
         assert!((t - totals[0]).abs() < 1e-4, "{totals:?}");
         // Per-move rounding adds at most half a unit per move, so the totals are close.
@@ -257,11 +356,7 @@ fn maedn_6_exact_totals_agree() {
 /// player, calculated by hand from the board file's coordinates.
 #[test]
 fn enter_costs_by_hand() {
-    let enter = |name: &str| {
-        solve::<u64>(&load(name), 0, EncodingChoice::Graph)
-            .unwrap()
-            .enter
-    };
+    let enter = |name: &str| per_move(&load(name), 0, GRAPH).enter;
     // The paper: waiting tiles (3,0), (4,0), (3,1), (4,1) tiles from A, 850 units apart:
     // 2550 + 3400 + round(850 * sqrt 10) + round(850 * sqrt 17) = 2550 + 3400 + 2688 + 3505.
     assert_eq!(enter("maedn"), 2550 + 3400 + 2688 + 3505);
@@ -298,7 +393,7 @@ fn moves_in_goal_on_maedn_is_maedn_official() {
         (&on.track, &on.players, &on.rules),
         (&official.track, &official.players, &official.rules)
     );
-    let total = |b: &Board| solve::<u64>(b, 0, EncodingChoice::Graph).unwrap().total;
+    let total = |b: &Board| per_move(b, 0, GRAPH).total;
     assert_eq!(total(&on), total(&official));
     assert!(total(&on) < total(&load("maedn")));
     let off = overridden(
@@ -316,7 +411,7 @@ fn moves_in_goal_on_maedn_is_maedn_official() {
 /// change, so the least total cannot grow. On maedn it shrinks: the override takes effect.
 #[test]
 fn a_bigger_die_never_costs_more() {
-    for (name, _, _) in BOARDS {
+    for (name, _) in BOARDS {
         let big = overridden(
             name,
             RuleOverrides {
@@ -326,10 +421,8 @@ fn a_bigger_die_never_costs_more() {
         );
         let normal = load(name);
         for p in 0..normal.players.len() {
-            let t8 = solve::<u64>(&big, p, EncodingChoice::Graph).unwrap().total;
-            let t6 = solve::<u64>(&normal, p, EncodingChoice::Graph)
-                .unwrap()
-                .total;
+            let t8 = per_move(&big, p, GRAPH).total;
+            let t6 = per_move(&normal, p, GRAPH).total;
             assert!(t8 <= t6, "{name}: {t8} > {t6}");
             assert_eq!(t8 as f64, reference_total(&big, p), "{name}");
             if *name == "maedn" {
@@ -364,14 +457,18 @@ fn every_override_works_on_every_board() {
             ..RuleOverrides::default()
         },
     ];
-    for (name, _, _) in BOARDS {
+    for (name, _) in BOARDS {
         for o in &overrides {
             let board = overridden(name, o.clone());
             assert_eq!(board.rules, o.apply(&load(name).rules));
-            let t = solve::<u64>(&board, 0, EncodingChoice::Graph)
+            let t = try_per_move(&board, 0, GRAPH)
                 .unwrap_or_else(|e| panic!("{name} {o:?}: {e}"))
                 .total;
             assert_eq!(t as f64, reference_total(&board, 0), "{name} {o:?}");
+            let b = try_per_move(&board, 0, BITBOARD)
+                .unwrap_or_else(|e| panic!("{name} {o:?}: {e}"))
+                .total;
+            assert_eq!(b, t, "{name} {o:?}: bit-board");
         }
         let exact = overridden(
             name,
@@ -380,18 +477,70 @@ fn every_override_works_on_every_board() {
                 ..RuleOverrides::default()
             },
         );
-        let t = solve::<f64>(&exact, 0, EncodingChoice::Graph)
-            .unwrap()
-            .total;
+        let t = self::exact(&exact, 0, GRAPH).total;
         assert!(
             (t - reference_total(&exact, 0)).abs() < 1e-6,
             "{name} exact"
         );
-        // The bit-board holds whole units only and says so.
-        let e = solve::<f64>(&exact, 0, EncodingChoice::Bitboard(Bound::Admissible))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("--rounding per-move or --encoding graph"), "{e}");
+        // The bit-board carries fractional distances beside its word and agrees.
+        let b = self::exact(&exact, 0, BITBOARD).total;
+        assert!(
+            (b - t).abs() < 1e-6,
+            "{name} exact: bit-board {b}, graph {t}"
+        );
+        // `solve` picks the cost type from the board's rounding.
+        let solved = solve(&exact, 0, Method::find(BITBOARD).unwrap(), DEFAULT_BUDGET).unwrap();
+        assert!((solved.total_f64() - t).abs() < 1e-6, "{name} exact: solve");
+    }
+}
+
+/// A race compiled in the cost type of the other rounding is refused, naming both roundings:
+/// whole units cannot hold an exact board's fractional costs, and floats would not round per move.
+#[test]
+fn the_wrong_cost_type_is_refused() {
+    for (name, _) in BOARDS {
+        let per_move_board = load(name);
+        let exact_board = overridden(
+            name,
+            RuleOverrides {
+                rounding: Some(Rounding::Exact),
+                ..RuleOverrides::default()
+            },
+        );
+        for p in 0..per_move_board.players.len() {
+            let e = Race::<u64>::new(&exact_board, p).unwrap_err();
+            assert_eq!(
+                e,
+                RaceError::CostType {
+                    rounding: "exact",
+                    asked: "per-move"
+                },
+                "{name}"
+            );
+            assert!(e.to_string().contains("rounding is \"exact\""), "{e}");
+            let e = Race::<f64>::new(&per_move_board, p).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    RaceError::CostType {
+                        rounding: "per-move",
+                        asked: "exact"
+                    }
+                ),
+                "{name}: {e}"
+            );
+        }
+        // Through the solver the error is a race error.
+        let e = try_per_move(&exact_board, 0, GRAPH).unwrap_err();
+        assert!(
+            matches!(e, SolveError::Race(RaceError::CostType { .. })),
+            "{name}: {e}"
+        );
+        // `solve` chooses the cost type itself, so both boards solve.
+        for board in [&per_move_board, &exact_board] {
+            solve(board, 0, Method::find(GRAPH).unwrap(), DEFAULT_BUDGET)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
     }
 }
 
@@ -426,12 +575,20 @@ fn an_unfinishable_die_is_a_clear_error() {
             ..RuleOverrides::default()
         },
     );
-    for choice in [
-        EncodingChoice::Graph,
-        EncodingChoice::Bitboard(Bound::Admissible),
-    ] {
-        let e = solve::<u64>(&board, 0, choice).unwrap_err().to_string();
-        assert!(e.contains("cannot finish"), "{e}");
-        assert!(e.contains("4 steps short"), "{e}");
+    // The race refuses it before any method runs.
+    let e = Race::<u64>::new(&board, 0).unwrap_err();
+    let RaceError::Unreachable { piece, target, .. } = &e else {
+        panic!("{e}")
+    };
+    assert_eq!((*piece, *target), (1, 3));
+    for method in [GRAPH, BITBOARD, "bnb-paper/bitboard"] {
+        let e = solve(&board, 0, Method::find(method).unwrap(), DEFAULT_BUDGET).unwrap_err();
+        assert!(
+            matches!(e, SolveError::Race(RaceError::Unreachable { .. })),
+            "{method}: {e}"
+        );
+        let e = e.to_string();
+        assert!(e.contains("cannot finish"), "{method}: {e}");
+        assert!(e.contains("4 steps short"), "{method}: {e}");
     }
 }

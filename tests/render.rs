@@ -2,9 +2,9 @@
 //! the real binary.
 
 use boardpath::board::{Board, embedded};
-use boardpath::encoding::bitboard::Bound;
-use boardpath::render::{self, Format, Request, View, palette, solved};
-use boardpath::solve::{EncodingChoice, solve};
+use boardpath::race::step_positions;
+use boardpath::render::{self, Format, RenderError, Request, View, palette, solved};
+use boardpath::solve::{self as solver, DEFAULT_BUDGET, Method, Solved};
 use resvg::tiny_skia::Pixmap;
 use std::process::{Command, Output};
 
@@ -16,6 +16,29 @@ fn run(args: &[&str]) -> Output {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap()
+}
+
+/// The method whose answers the pictures draw: `solve`'s and `render`'s default.
+const METHOD: &str = "petgraph-dijkstra/graph";
+
+/// Player `player` of `board` solved with [`METHOD`].
+fn solve(board: &Board, player: usize) -> Solved {
+    solver::solve(board, player, Method::find(METHOD).unwrap(), DEFAULT_BUDGET)
+        .unwrap_or_else(|e| panic!("{} player {player}: {e}", board.name))
+}
+
+/// Player `player`'s solution as the pictures show it.
+fn summary(board: &Board, player: usize) -> solved::Solved {
+    solved::summary(board, player, &solve(board, player)).unwrap()
+}
+
+/// A request to draw `players` with their solutions; the other fields default.
+fn draw(board: &Board, players: Vec<usize>) -> Request {
+    Request {
+        solutions: players.iter().map(|&p| solve(board, p)).collect(),
+        players,
+        ..Request::default()
+    }
 }
 
 fn svg(board: &Board, request: &Request) -> String {
@@ -57,15 +80,14 @@ fn every_board_and_player_draws_each_tile_once_and_each_move() {
     for (name, _) in embedded::BOARDS {
         let board = Board::load(name).unwrap();
         for p in 0..board.players.len() {
-            let s = solved::solve_player(&board, p).unwrap();
+            let s = summary(&board, p);
             let all: Vec<usize> = (0..s.pieces.len()).collect();
             for piece in [None, Some(1), Some(s.pieces.len())] {
                 let text = svg(
                     &board,
                     &Request {
-                        players: vec![p],
                         piece,
-                        ..Request::default()
+                        ..draw(&board, vec![p])
                     },
                 );
                 let doc = roxmltree::Document::parse(&text).unwrap();
@@ -95,13 +117,7 @@ fn every_board_and_player_draws_each_tile_once_and_each_move() {
             }
         }
         // Every player: one panel each, the whole board in each.
-        let text = svg(
-            &board,
-            &Request {
-                players: (0..board.players.len()).collect(),
-                ..Request::default()
-            },
-        );
+        let text = svg(&board, &draw(&board, (0..board.players.len()).collect()));
         let doc = roxmltree::Document::parse(&text).unwrap();
         assert_eq!(
             count(&doc, "circle", "tile"),
@@ -121,16 +137,85 @@ fn exact_rounding_draws_float_lengths() {
             ..Default::default()
         })
         .unwrap();
-    let s = solved::solve_player(&board, 0).unwrap();
+    let answer = solve(&board, 0);
+    assert!(matches!(answer, Solved::Exact(_)), "{answer:?}");
+    let s = solved::summary(&board, 0, &answer).unwrap();
     assert!(s.total.contains('.'), "{}", s.total);
-    let text = svg(
+    assert_eq!(s.total, answer.total_text());
+    let text = svg(&board, &draw(&board, vec![0]));
+    assert!(text.contains(&s.total));
+    for p in &s.pieces {
+        assert!(text.contains(&p.length), "{}", p.length);
+    }
+}
+
+/// Render draws what it is handed: the bit-board's solution gives the same picture as the graph's
+/// (both break ties alike), and a request without a solution is refused, not solved.
+#[test]
+fn render_draws_the_solutions_it_is_given() {
+    let board = Board::load("maedn").unwrap();
+    let graph = svg(&board, &draw(&board, vec![0]));
+    let bits = solver::solve(
+        &board,
+        0,
+        Method::find("bnb/bitboard").unwrap(),
+        DEFAULT_BUDGET,
+    )
+    .unwrap();
+    let by_bits = svg(
+        &board,
+        &Request {
+            players: vec![0],
+            solutions: vec![bits],
+            ..Request::default()
+        },
+    );
+    assert_eq!(graph, by_bits);
+    let e = render::svg(
         &board,
         &Request {
             players: vec![0],
             ..Request::default()
         },
-    );
-    assert!(text.contains(&s.total));
+    )
+    .unwrap_err();
+    assert!(matches!(e, RenderError::Options(_)), "{e}");
+    assert!(e.to_string().contains("no solution"), "{e}");
+    // One solution for two players: the second is missing.
+    let e = render::svg(
+        &board,
+        &Request {
+            players: vec![0, 1],
+            solutions: vec![solve(&board, 0)],
+            ..Request::default()
+        },
+    )
+    .unwrap_err();
+    let second = format!("player {} to draw", board.players[1].name);
+    assert!(e.to_string().contains(&second), "{e}");
+}
+
+/// A solution of another board or player is refused with a message, not drawn or panicked on.
+#[test]
+fn render_refuses_a_solution_that_is_not_the_players() {
+    let board = Board::load("maedn").unwrap();
+    let ludo = Board::load("ludo").unwrap();
+    for (player, given) in [(0, solve(&ludo, 0)), (1, solve(&board, 0))] {
+        let e = render::svg(
+            &board,
+            &Request {
+                players: vec![player],
+                solutions: vec![given],
+                ..Request::default()
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(e, RenderError::Options(_)), "{e}");
+        assert!(
+            e.to_string().contains("the solution given is of player"),
+            "{e}"
+        );
+    }
 }
 
 /// The colour of pixel `(x, y)` (the picture is opaque, so premultiplied is plain).
@@ -155,9 +240,8 @@ fn to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 fn png_shows_tiles_and_the_path_in_their_colours() {
     let board = Board::load("maedn").unwrap();
     let request = Request {
-        players: vec![0],
         piece: Some(1),
-        ..Request::default()
+        ..draw(&board, vec![0])
     };
     let png = render::render(&board, &request, Format::Png).unwrap();
     let map = Pixmap::decode_png(&png).unwrap();
@@ -177,8 +261,8 @@ fn png_shows_tiles_and_the_path_in_their_colours() {
     }
 
     // Track tiles far from the path (and so from its roll numbers) are white, start tiles tinted.
-    let s = solved::solve_player(&board, 0).unwrap();
-    let positions = solved::step_positions(&board, 0);
+    let s = summary(&board, 0);
+    let positions = step_positions(&board, 0);
     let path: Vec<(f64, f64)> = s.pieces[0]
         .steps
         .iter()
@@ -245,14 +329,10 @@ fn png_shows_tiles_and_the_path_in_their_colours() {
 fn the_same_request_gives_the_same_bytes() {
     let board = Board::load("maedn").unwrap();
     for request in [
+        draw(&board, vec![0]),
         Request {
-            players: vec![0],
-            ..Request::default()
-        },
-        Request {
-            players: vec![0, 1, 2, 3],
             animate: true,
-            ..Request::default()
+            ..draw(&board, vec![0, 1, 2, 3])
         },
     ] {
         assert_eq!(svg(&board, &request), svg(&board, &request));
@@ -275,7 +355,15 @@ fn the_same_request_gives_the_same_bytes() {
 #[test]
 fn bits_ring_the_set_tiles_and_join_the_path() {
     let board = Board::load("maedn").unwrap();
-    let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Admissible)).unwrap();
+    let Solved::PerMove(s) = solver::solve(
+        &board,
+        0,
+        Method::find("bnb/bitboard").unwrap(),
+        DEFAULT_BUDGET,
+    )
+    .unwrap() else {
+        panic!("the standard board rounds per move")
+    };
     let dir = tempfile::tempdir().unwrap();
     for piece in &s.pieces {
         let hex = piece.bitboard.clone().unwrap();
@@ -306,9 +394,8 @@ fn the_animation_moves_every_piece_on_one_clock() {
     let text = svg(
         &board,
         &Request {
-            players: vec![0],
             animate: true,
-            ..Request::default()
+            ..draw(&board, vec![0])
         },
     );
     let doc = roxmltree::Document::parse(&text).unwrap();

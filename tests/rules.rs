@@ -13,8 +13,8 @@
 
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::cost::Cost;
-use boardpath::encoding::bitboard::Bound;
-use boardpath::solve::{EncodingChoice, Solution, SolveError, solve};
+use boardpath::race::{Race, RaceError};
+use boardpath::solve::{DEFAULT_BUDGET, Method, Solution, SolveError, Solved, solve, solve_race};
 
 fn hand(o: RuleOverrides) -> Board {
     let text = include_str!("boards/hand.toml");
@@ -24,16 +24,29 @@ fn hand(o: RuleOverrides) -> Board {
         .unwrap()
 }
 
-/// Solves with the graph and with the bit-board (exact bound), which must agree.
+const GRAPH: &str = "petgraph-dijkstra/graph";
+
+/// The first player of `board` solved with `method`, in cost type `C`.
+fn with<C: boardpath::solve::MethodCost>(board: &Board, method: &str) -> Solution<C> {
+    let race = Race::<C>::new(board, 0).unwrap();
+    solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
+        .unwrap_or_else(|e| panic!("{method}: {e}"))
+}
+
+/// Solves with the graph and with the bit-board (the exact bound, and the default search), which
+/// must agree.
 fn both(board: &Board) -> Solution<u64> {
-    let g = solve::<u64>(board, 0, EncodingChoice::Graph).unwrap();
-    let b = solve::<u64>(board, 0, EncodingChoice::Bitboard(Bound::Exact)).unwrap();
-    assert_eq!((g.total, g.enter), (b.total, b.enter));
-    for (x, y) in g.pieces.iter().zip(&b.pieces) {
-        assert_eq!(
-            (x.length, &x.steps, &x.rolls),
-            (y.length, &y.steps, &y.rolls)
-        );
+    let g = with::<u64>(board, GRAPH);
+    for method in ["bnb-exact/bitboard", "bnb/bitboard"] {
+        let b = with::<u64>(board, method);
+        assert_eq!((g.total, g.enter), (b.total, b.enter), "{method}");
+        for (x, y) in g.pieces.iter().zip(&b.pieces) {
+            assert_eq!(
+                (x.length, &x.steps, &x.rolls),
+                (y.length, &y.steps, &y.rolls),
+                "{method}"
+            );
+        }
     }
     g
 }
@@ -104,16 +117,66 @@ fn exact_rounding_keeps_fractions() {
         rounding: Some(Rounding::Exact),
         ..Default::default()
     });
-    let s = solve::<f64>(&board, 0, EncodingChoice::Graph).unwrap();
+    let s = with::<f64>(&board, GRAPH);
     let enter = 100.0 + 100.0 * 2f64.sqrt();
     assert!((s.enter - enter).abs() < 1e-9, "{}", s.enter);
     assert_eq!(lengths(&s), vec![350.0, 200.0]);
     assert!((s.total - (enter + 550.0)).abs() < 1e-9);
-    // The bit-board holds whole units only and says so.
-    let e = solve::<f64>(&board, 0, EncodingChoice::Bitboard(Bound::Admissible)).unwrap_err();
-    assert!(matches!(e, SolveError::Unsupported { .. }), "{e}");
-    // The first fractional move in step order: s1 -3-> a, sqrt(100^2 + 200^2).
-    assert!(e.to_string().contains("223.6068"), "{e}");
+    // The bit-board carries the fractional distance beside its word, and agrees with the graph.
+    for method in [
+        "bnb/bitboard",
+        "bnb-admissible/bitboard",
+        "bnb-exact/bitboard",
+    ] {
+        let b = with::<f64>(&board, method);
+        assert!((b.total - s.total).abs() < 1e-9, "{method}: {}", b.total);
+        assert!((b.enter - s.enter).abs() < 1e-9, "{method}");
+        for (x, y) in s.pieces.iter().zip(&b.pieces) {
+            assert_eq!((&x.steps, &x.rolls), (&y.steps, &y.rolls), "{method}");
+            assert!((x.length - y.length).abs() < 1e-9, "{method}");
+            assert!(y.bitboard.is_some(), "{method}");
+        }
+    }
+    // `solve` picks floats from the board's rounding.
+    let solved = solve(
+        &board,
+        0,
+        Method::find("bnb/bitboard").unwrap(),
+        DEFAULT_BUDGET,
+    )
+    .unwrap();
+    let Solved::Exact(e) = &solved else {
+        panic!("{solved:?}")
+    };
+    assert!((e.total - s.total).abs() < 1e-9);
+    assert_eq!(solved.total_text(), s.total.show());
+}
+
+#[test]
+fn a_race_in_the_wrong_cost_type_is_refused() {
+    // Whole units cannot hold the fractional costs of an exact board (s1 -3-> a is 223.6068...).
+    let exact = hand(RuleOverrides {
+        rounding: Some(Rounding::Exact),
+        ..Default::default()
+    });
+    let e = Race::<u64>::new(&exact, 0).unwrap_err();
+    assert_eq!(
+        e,
+        RaceError::CostType {
+            rounding: "exact",
+            asked: "per-move"
+        }
+    );
+    assert!(e.to_string().contains("\"exact\""), "{e}");
+    // And floats would not round a per-move board's costs.
+    let e = Race::<f64>::new(&hand(RuleOverrides::default()), 0).unwrap_err();
+    assert!(matches!(e, RaceError::CostType { .. }), "{e}");
+    // The error converts into the solver's.
+    let e = SolveError::from(e);
+    assert!(
+        matches!(e, SolveError::Race(RaceError::CostType { .. })),
+        "{e}"
+    );
 }
 
 #[test]
@@ -124,9 +187,11 @@ fn exact_rounding_with_whole_costs_works_on_the_bitboard() {
         metric: Some(Metric::Manhattan),
         ..Default::default()
     });
-    let g = solve::<f64>(&board, 0, EncodingChoice::Graph).unwrap();
-    let b = solve::<f64>(&board, 0, EncodingChoice::Bitboard(Bound::Admissible)).unwrap();
-    assert_eq!((g.total, b.total), (850.0, 850.0));
+    let g = with::<f64>(&board, GRAPH);
+    for method in ["bnb/bitboard", "bnb-admissible/bitboard"] {
+        let b = with::<f64>(&board, method);
+        assert_eq!((g.total, b.total), (850.0, 850.0), "{method}");
+    }
 }
 
 #[test]
@@ -147,19 +212,16 @@ fn unreachable_target_says_which_piece_and_why() {
         die: Some(vec![3]),
         ..Default::default()
     });
-    for choice in [
-        EncodingChoice::Graph,
-        EncodingChoice::Bitboard(Bound::Admissible),
-    ] {
-        let e = solve::<u64>(&board, 0, choice).unwrap_err();
-        let SolveError::Unreachable {
+    for method in [GRAPH, "bnb/bitboard", "bnb-admissible/bitboard"] {
+        let e = solve(&board, 0, Method::find(method).unwrap(), DEFAULT_BUDGET).unwrap_err();
+        let SolveError::Race(RaceError::Unreachable {
             player,
             piece,
             target,
             ..
-        } = &e
+        }) = &e
         else {
-            panic!("{e}")
+            panic!("{method}: {e}")
         };
         assert_eq!((player.as_str(), *piece, *target), ("solo", 1, 1));
         let msg = e.to_string();

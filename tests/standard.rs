@@ -1,26 +1,36 @@
 //! The standard board: the paper's numbers for every colour, from every encoding and bound.
 
 use boardpath::board::Board;
-use boardpath::encoding::bitboard::Bound;
 use boardpath::paper;
-use boardpath::solve::{EncodingChoice, solve};
+use boardpath::race::Race;
+use boardpath::race::estimate::{Estimate, Ratio};
+use boardpath::solve::{DEFAULT_BUDGET, METHODS, Method, Objective, Solution, solve_race};
+
+/// Player `player` of the standard board solved with method `method`.
+fn solve(board: &Board, player: usize, method: &str) -> Solution<u64> {
+    let race = Race::<u64>::new(board, player).unwrap();
+    solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
+        .unwrap_or_else(|e| panic!("{method}: {e}"))
+}
 
 #[test]
 fn every_colour_every_encoding_gives_the_papers_numbers() {
     let board = Board::load("maedn").unwrap();
     assert_eq!(board.players.len(), 4);
-    let choices = [
-        EncodingChoice::Graph,
-        EncodingChoice::Bitboard(Bound::Paper),
-        EncodingChoice::Bitboard(Bound::Listing),
-        EncodingChoice::Bitboard(Bound::Admissible),
-        EncodingChoice::Bitboard(Bound::Exact),
+    let methods = [
+        "petgraph-dijkstra/graph",
+        "bnb/bitboard",
+        "bnb-paper/bitboard",
+        "bnb-listing/bitboard",
+        "bnb-admissible/bitboard",
+        "bnb-exact/bitboard",
     ];
     for player in 0..4 {
-        for choice in choices {
-            let s = solve::<u64>(&board, player, choice).unwrap();
+        for method in methods {
+            let s = solve(&board, player, method);
             let lengths: Vec<u64> = s.pieces.iter().map(|p| p.length).collect();
-            assert_eq!(s.total, paper::TOTAL, "{} {choice:?}", s.player);
+            assert_eq!(s.total, paper::TOTAL, "{} {method}", s.player);
+            assert_eq!(s.method, method);
             assert_eq!(s.enter, paper::ENTER);
             assert_eq!(lengths, paper::PIECES);
             assert_eq!(format!("{:.4}", s.total_cm.unwrap()), paper::TOTAL_CM);
@@ -36,14 +46,32 @@ fn every_colour_every_encoding_gives_the_papers_numbers() {
     }
 }
 
+/// Every exact method of the catalogue that minimises the length, and would run here by default,
+/// finds the paper's total for the first player.
+#[test]
+fn every_length_method_gives_the_papers_total() {
+    let board = Board::load("maedn").unwrap();
+    let mut ran = 0;
+    for m in METHODS {
+        if !m.exact || m.minimises != Objective::Length || m.skipped_on(&board).is_some() {
+            continue;
+        }
+        assert_eq!(solve(&board, 0, m.name).total, paper::TOTAL, "{}", m.name);
+        ran += 1;
+    }
+    assert!(ran >= 10, "only {ran} methods ran");
+}
+
 #[test]
 fn graph_and_bitboard_choose_the_same_paths() {
     // Both break ties towards the greatest roll sequence, which is what the paper's search records.
     let board = Board::load("maedn").unwrap();
-    let g = solve::<u64>(&board, 0, EncodingChoice::Graph).unwrap();
-    let b = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Paper)).unwrap();
-    for (x, y) in g.pieces.iter().zip(&b.pieces) {
-        assert_eq!((&x.steps, &x.rolls), (&y.steps, &y.rolls));
+    let g = solve(&board, 0, "petgraph-dijkstra/graph");
+    for method in ["bnb-paper/bitboard", "bnb/bitboard"] {
+        let b = solve(&board, 0, method);
+        for (x, y) in g.pieces.iter().zip(&b.pieces) {
+            assert_eq!((&x.steps, &x.rolls), (&y.steps, &y.rolls), "{method}");
+        }
     }
     assert_eq!(g.pieces[0].rolls, vec![6, 6, 4, 6, 4, 6, 5, 6]);
     assert_eq!(g.pieces[0].steps, vec![0, 6, 12, 16, 22, 26, 32, 37, 43]);
@@ -54,7 +82,12 @@ fn full_path_bitboards_hold_the_path_and_its_length() {
     // Piece 1: waiting 1110, track steps 0 6 12 16 22 26 32 37 set, goal d (0001), distance 19462
     // = 0x4c06 in the low 16 bits. The other pieces start with the filled goal tiles set.
     let board = Board::load("maedn").unwrap();
-    let s = solve::<u64>(&board, 0, EncodingChoice::Bitboard(Bound::Paper)).unwrap();
+    let s = solve(&board, 0, "bnb-paper/bitboard");
+    // The default bit-board search records the same words.
+    let d = solve(&board, 0, "bnb/bitboard");
+    for (x, y) in s.pieces.iter().zip(&d.pieces) {
+        assert_eq!(x.bitboard, y.bitboard);
+    }
     let hex: Vec<&str> = s
         .pieces
         .iter()
@@ -78,7 +111,7 @@ fn full_path_bitboards_hold_the_path_and_its_length() {
 fn the_admissible_constant_is_170_not_193() {
     // The 5-tile move from track step 36 (6,8) onto goal tile b (5,8) is 850 units: 170 per tile.
     let board = Board::load("maedn").unwrap();
-    let race = boardpath::race::Race::<u64>::new(&board, 0);
+    let race = Race::<u64>::new(&board, 0).unwrap();
     let m = race.moves(36, 1).find(|m| m.to == 41).unwrap();
     assert_eq!((m.roll, m.cost), (5, 850));
     let mut ratio = f64::INFINITY;
@@ -90,4 +123,17 @@ fn the_admissible_constant_is_170_not_193() {
         }
     }
     assert_eq!(ratio, 170.0);
+    // The library's own ratio agrees, and is the admissible estimate's rate.
+    let r = Ratio::of(&race);
+    assert_eq!(
+        (r.cost, r.tiles, r.text()),
+        (Some(850), 5, "170".to_string())
+    );
+    let t = race.target_step(3);
+    let table = Estimate::Admissible.table(&race, 3);
+    assert_eq!(table[0], Some(170 * t as u64));
+    assert_eq!(table[t], Some(0));
+    // The paper's 193 per tile counts the target tile once more; Listing 9's does not.
+    assert_eq!(Estimate::Paper.table(&race, 3)[t], Some(193));
+    assert_eq!(Estimate::Listing.table(&race, 3)[t], Some(0));
 }

@@ -5,9 +5,9 @@
 //! per tile ([`Estimate::Admissible`]), the exact remaining distance ([`remaining`]) and the
 //! straight-line distance ([`StraightLine`]), admissible or weighted.
 //!
-//! # The straight-line estimate, and why it never overestimates
+//! # The straight-line estimate
 //!
-//! # Why it never overestimates
+//! ## Why it never overestimates
 //!
 //! A piece on step `s` heading for target step `t` moves `s = p0 < p1 < ... < pk = t`, paying for
 //! each move the length `len(p_i, p_i+1)` under the board's metric, rounded or not.

@@ -309,7 +309,7 @@ fn paths_panel(
     solution: &Solved,
     request: &Request,
 ) -> Result<Panel, RenderError> {
-    let solved = summary(board, player, solution);
+    let solved = summary(board, player, solution).map_err(RenderError::Options)?;
     let p = &board.players[player];
     let positions = step_positions(board, player);
     let chosen: Vec<usize> = match request.piece {

@@ -38,12 +38,39 @@ pub struct Solved {
     pub total_cm: Option<f64>,
 }
 
-/// What the pictures need of player `player`'s solution `s`.
-pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Solved {
+/// What the pictures need of player `player`'s solution `s`; fails, saying why, when `s` is not a
+/// solution of that player on that board (another board's, another player's, or steps the player
+/// does not have).
+pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Result<Solved, String> {
     match s {
-        solve::Solved::PerMove(s) => summarise(board, player, s),
-        solve::Solved::Exact(s) => summarise(board, player, s),
+        solve::Solved::PerMove(s) => fits(board, player, s).map(|()| summarise(board, player, s)),
+        solve::Solved::Exact(s) => fits(board, player, s).map(|()| summarise(board, player, s)),
     }
+}
+
+fn fits<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Result<(), String> {
+    let Some(p) = board.players.get(player) else {
+        return Err(format!("the board has no player #{player}"));
+    };
+    let steps = p.track_steps + p.goal.len();
+    if s.board != board.name || s.player != p.name {
+        return Err(format!(
+            "the solution given is of player \"{}\" on {}, not of player \"{}\" on {}",
+            s.player, s.board, p.name, board.name
+        ));
+    }
+    let bad = s
+        .pieces
+        .iter()
+        .any(|piece| piece.steps.iter().any(|&st| st >= steps) || piece.target >= p.goal.len());
+    if bad || s.pieces.len() != p.base.len() {
+        return Err(format!(
+            "the solution given for player \"{}\" does not fit the board (its {} pieces, {steps} steps)",
+            p.name,
+            p.base.len()
+        ));
+    }
+    Ok(())
 }
 
 fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {

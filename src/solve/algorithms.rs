@@ -43,6 +43,14 @@ impl Tuning {
         Tuning::paper(estimate)
     }
 
+    /// `estimate`, and IDA*'s bound growing at least by `growth` per iteration.
+    pub const fn growing(estimate: Estimate, growth: f64) -> Tuning {
+        Tuning {
+            growth,
+            ..Tuning::paper(estimate)
+        }
+    }
+
     /// The branch and bound that works everywhere: admissible estimate, dominance, tie-safe.
     pub const BNB: Tuning = Tuning {
         estimate: Estimate::Admissible,
