@@ -1,46 +1,46 @@
-//! Criterion benchmarks of the `compare` methods.
+//! Criterion benchmarks of the `compare` methods: the entries of the method catalogue
+//! ([`METHODS`]), by name.
 //!
 //! `board/NAME`: one group per embedded board (first player, every piece), one benchmark per
 //! method that `boardpath compare` runs there by default and that finishes within its budget.
 //! `scaling`: generated boards (`generate`, paper rules) of 100 to 100,000 track tiles with dice
 //! of 6 and 20 faces, one player with 4 pieces.
 //!
-//! What is timed is what `compare` times: [`Method::run`] from a compiled race (built outside the
+//! What is timed is what `compare` times: [`solve_race`] from a compiled race (built outside the
 //! loop) to the whole player's answer, the method's own structures (petgraph graph, bit-board
 //! tables, estimate tables) included. `split/maedn` times the graph build and the Dijkstra and
 //! A* searches apart.
 //!
 //! Run: `cargo bench --bench compare` (or e.g. `-- board/maedn`).
 
-use boardpath::generate::{GenerateOptions, generate};
 use boardpath::board::{Board, Rounding, embedded};
-use boardpath::compare::{DEFAULT_BUDGET, Method};
-use boardpath::cost::Cost;
-use boardpath::encoding::bitboard::Bound;
-use boardpath::encoding::graph::GraphEncoding;
-use boardpath::race::Race;
-use boardpath::search::heuristic::StraightLine;
+use boardpath::encoding::StateEncoding;
+use boardpath::encoding::graph::{GraphEncoding, native};
+use boardpath::generate::{GenerateOptions, generate};
+use boardpath::race::estimate::Estimate;
+use boardpath::race::{Piece, Race};
 use boardpath::search::{astar, dijkstra};
+use boardpath::solve::{DEFAULT_BUDGET, METHODS, Method, MethodCost, solve_race};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn board_group<C: Cost>(c: &mut Criterion, name: &str, board: &Board) {
-    let race = Race::<C>::new(board, 0);
+fn board_group<C: MethodCost>(c: &mut Criterion, name: &str, board: &Board) {
+    let race = Race::<C>::new(board, 0).expect("embedded boards can be won");
     let mut group = c.benchmark_group(format!("board/{name}"));
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    for &(method_name, method) in &Method::ALL {
+    for method in METHODS {
         // What compare skips by default, or what gives up, would time the budget, not the method.
-        if method.skipped_by_default(board).is_some()
-            || method.run(board, &race, DEFAULT_BUDGET).is_err()
+        if method.skipped_on(board).is_some()
+            || solve_race(board, &race, method, DEFAULT_BUDGET).is_err()
         {
             continue;
         }
-        group.bench_function(method_name, |b| {
-            b.iter(|| method.run(board, black_box(&race), DEFAULT_BUDGET))
+        group.bench_function(method.name, |b| {
+            b.iter(|| solve_race(board, black_box(&race), method, DEFAULT_BUDGET))
         });
     }
     group.finish();
@@ -56,44 +56,86 @@ fn boards(c: &mut Criterion) {
     }
 }
 
-/// Where Dijkstra's and A*'s time goes on the standard board: building the petgraph graph, and the
-/// four searches on a graph (and for A* estimate tables) built beforehand.
+/// Where Dijkstra's and A*'s time goes on the standard board: building the petgraph graphs (one
+/// per piece), and the searches, generic and petgraph's own, on graphs (and for A* estimate
+/// tables) built beforehand.
 fn split(c: &mut Criterion) {
     let board = Board::load(embedded::DEFAULT).expect("embedded boards load");
-    let race = Race::<u64>::new(&board, 0);
+    let race = Race::<u64>::new(&board, 0).expect("embedded boards can be won");
+    let pieces: Vec<Piece> = race.pieces();
     let mut group = c.benchmark_group(format!("split/{}", embedded::DEFAULT));
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(2));
     group.bench_function("graph-build", |b| {
-        b.iter(|| GraphEncoding::new(black_box(&race)))
+        b.iter(|| {
+            pieces
+                .iter()
+                .map(|p| GraphEncoding::new(black_box(&race), p))
+                .collect::<Vec<_>>()
+        })
     });
-    let graph = GraphEncoding::new(&race);
+    let graphs: Vec<GraphEncoding<'_, u64>> = pieces
+        .iter()
+        .map(|p| GraphEncoding::new(&race, p))
+        .collect();
+    let cost = |o: boardpath::search::Outcome<_, u64>| o.result.map_or(0, |p| p.cost);
     group.bench_function("dijkstra-search-only", |b| {
         b.iter(|| {
-            race.targets()
-                .into_iter()
-                .map(|t| {
-                    let (s, g) = graph.endpoints(race.track_steps, t).expect("target");
-                    dijkstra::shortest_path(&graph.graph, s, g).map_or(0, |p| p.length)
+            graphs
+                .iter()
+                .map(|g| {
+                    cost(dijkstra::dijkstra(
+                        g.start(),
+                        |&n| g.successors(n).map(|(m, _, c)| (m, c)),
+                        |n| g.position(n),
+                        g.positions(),
+                        |n| g.is_goal(n),
+                        DEFAULT_BUDGET,
+                    ))
                 })
                 .sum::<u64>()
         })
     });
-    let estimates: Vec<Vec<u64>> = race
-        .targets()
-        .into_iter()
-        .map(|t| StraightLine::admissible(&race, board.rules.metric, t).table())
+    group.bench_function("petgraph-dijkstra-search-only", |b| {
+        b.iter(|| {
+            graphs
+                .iter()
+                .map(|g| native::dijkstra(g).map_or(0, |p| p.cost))
+                .sum::<u64>()
+        })
+    });
+    let estimates: Vec<Vec<Option<u64>>> = pieces
+        .iter()
+        .map(|p| Estimate::StraightLine.table(&race, p.target))
         .collect();
+    let h = |table: &[Option<u64>], step: usize| table.get(step).copied().flatten().unwrap_or(0);
     group.bench_function("astar-search-only", |b| {
         b.iter(|| {
-            race.targets()
-                .into_iter()
+            graphs
+                .iter()
                 .zip(&estimates)
-                .map(|(t, h)| {
-                    let (s, g) = graph.endpoints(race.track_steps, t).expect("target");
-                    astar::shortest_path(&graph.graph, s, g, |n| h[graph.graph[n].step])
-                        .map_or(0, |p| p.length)
+                .map(|(g, table)| {
+                    cost(astar::astar(
+                        g.start(),
+                        |&n| g.successors(n).map(|(m, _, c)| (m, c)),
+                        |n| h(table, g.position(n)),
+                        |n| g.position(n),
+                        g.positions(),
+                        |n| g.is_goal(n),
+                        DEFAULT_BUDGET,
+                    ))
+                })
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("petgraph-astar-search-only", |b| {
+        b.iter(|| {
+            graphs
+                .iter()
+                .zip(&estimates)
+                .map(|(g, table)| {
+                    native::astar(g, |n| h(table, g.graph[n].step)).map_or(0, |p| p.cost)
                 })
                 .sum::<u64>()
         })
@@ -102,20 +144,24 @@ fn split(c: &mut Criterion) {
 }
 
 /// DP, Dijkstra, A*, the bit-parallel BFS and (where it fits in 128 bits) the bit-board with the
-/// exact bound, on generated boards of growing size.
+/// exact bound and its default search, on generated boards of growing size.
 fn scaling(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    let methods = [
-        Method::Dp,
-        Method::Dijkstra,
-        Method::AStar,
-        Method::BitBfs,
-        Method::Bitboard(Bound::Exact),
-    ];
+    let methods: Vec<&Method> = [
+        "dp/step",
+        "petgraph-dijkstra/graph",
+        "petgraph-astar/graph",
+        "bit-bfs/step",
+        "bnb-exact/bitboard",
+        "bnb/bitboard",
+    ]
+    .into_iter()
+    .map(|name| Method::find(name).expect("a catalogue method"))
+    .collect();
     for faces in [6, 20] {
         for tiles in [100, 1_000, 10_000, 100_000] {
             let text = generate(&GenerateOptions {
@@ -127,16 +173,16 @@ fn scaling(c: &mut Criterion) {
                 vary_rules: false,
             });
             let board = Board::from_toml(&text, "generated").expect("generated boards are valid");
-            let race = Race::<u64>::new(&board, 0);
+            let race = Race::<u64>::new(&board, 0).expect("generated boards can be won");
             group.throughput(Throughput::Elements(tiles as u64));
-            for method in methods {
-                if method.run(&board, &race, DEFAULT_BUDGET).is_err() {
+            for &method in &methods {
+                if solve_race(&board, &race, method, DEFAULT_BUDGET).is_err() {
                     continue; // the bit-board does not fit in 128 bits
                 }
                 group.bench_with_input(
-                    BenchmarkId::new(method.name(), format!("{tiles}x{faces}")),
+                    BenchmarkId::new(method.name, format!("{tiles}x{faces}")),
                     &race,
-                    |b, race| b.iter(|| method.run(&board, race, DEFAULT_BUDGET)),
+                    |b, race| b.iter(|| solve_race(&board, race, method, DEFAULT_BUDGET)),
                 );
             }
         }
