@@ -180,7 +180,11 @@ impl<C: Cost> Race<C> {
     }
 
     /// The legal rolls from `step` for a piece heading for `target`, highest roll first.
-    pub fn moves(&self, step: usize, target: usize) -> impl Iterator<Item = Move<C>> + '_ {
+    pub fn moves(
+        &self,
+        step: usize,
+        target: usize,
+    ) -> impl DoubleEndedIterator<Item = Move<C>> + '_ {
         self.faces.iter().enumerate().filter_map(move |(i, &roll)| {
             let to = step + roll as usize;
             if !self.can_land(to, target) {

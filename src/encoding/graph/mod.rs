@@ -56,8 +56,7 @@ impl<'r, C: Cost> GraphEncoding<'r, C> {
         for step in 0..last {
             // petgraph lists a node's edges newest first: adding the lowest roll first makes
             // them come out highest roll first, the tie-break order.
-            let moves: Vec<_> = race.moves(step, target).collect();
-            for m in moves.into_iter().rev() {
+            for m in race.moves(step, target).rev() {
                 graph.add_edge(
                     NodeIndex::new(step),
                     NodeIndex::new(m.to),
