@@ -153,6 +153,7 @@ fn scaling(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     let methods: Vec<&Method> = [
         "dp/step",
+        "dijkstra/step",
         "petgraph-dijkstra/graph",
         "petgraph-astar/graph",
         "bit-bfs/step",
