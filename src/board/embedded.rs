@@ -1,6 +1,8 @@
 //! Boards built into the binary, so that it runs with no files present.
 
-use super::{Board, BoardError};
+use super::error::line_col;
+use super::{Board, BoardError, Diagnostic};
+use std::io::Read;
 use std::path::Path;
 
 /// Short name and TOML text of every embedded board, in listing order.
@@ -31,14 +33,59 @@ pub fn embedded(name: &str) -> Option<Result<Board, BoardError>> {
         .map(|(n, text)| Board::from_toml(text, &format!("embedded:{n}")))
 }
 
-/// Loads `name_or_path`: an existing file wins; otherwise an embedded board's short name.
+/// The largest board file read, in bytes: generous for real boards (the embedded ones are a few
+/// KiB; a generated 1,000,000-tile board about 20 MiB), small enough that `/dev/zero` or a stray
+/// binary is refused at once instead of read into memory.
+pub const MAX_BOARD_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a board's text from `reader` (at most [`MAX_BOARD_BYTES`]); invalid UTF-8 is reported at
+/// the line and column of its first bad byte.
+fn read_text(reader: impl Read, origin: &str) -> Result<String, BoardError> {
+    let io = |source| BoardError::Io {
+        path: origin.to_string(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_BOARD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_BOARD_BYTES {
+        return Err(BoardError::TooLarge {
+            path: origin.to_string(),
+            limit: MAX_BOARD_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        let good = String::from_utf8_lossy(&bytes[..at]);
+        let (line, column) = line_col(&good, good.len());
+        BoardError::Invalid(vec![Diagnostic {
+            origin: origin.to_string(),
+            position: Some((line, column)),
+            message: format!(
+                "byte 0x{:02x} (offset {at}) is not UTF-8 text; a board file is UTF-8 TOML",
+                bytes[at]
+            ),
+        }])
+    })
+}
+
+/// Loads `name_or_path`: `-` is standard input; an existing file wins; otherwise an embedded
+/// board's short name.
 pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
+    if name_or_path == "-" {
+        let text = read_text(std::io::stdin().lock(), "<stdin>")?;
+        return Board::from_toml(&text, "<stdin>");
+    }
     let path = Path::new(name_or_path);
     if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|source| BoardError::Io {
+        let file = std::fs::File::open(path).map_err(|source| BoardError::Io {
             path: name_or_path.to_string(),
             source,
         })?;
+        let text = read_text(file, name_or_path)?;
         return Board::from_toml(&text, name_or_path);
     }
     if let Some(board) = embedded(name_or_path) {

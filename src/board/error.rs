@@ -39,6 +39,13 @@ pub enum BoardError {
         /// The embedded boards' short names.
         known: Vec<&'static str>,
     },
+    /// The file is larger than [`MAX_BOARD_BYTES`](super::MAX_BOARD_BYTES).
+    TooLarge {
+        /// The path as given.
+        path: String,
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The file was read but is not a valid board; every problem found is listed.
     Invalid(Vec<Diagnostic>),
 }
@@ -49,6 +56,11 @@ impl fmt::Display for BoardError {
             BoardError::Io { path, source } => {
                 write!(f, "{path}: cannot read board file: {source}")
             }
+            BoardError::TooLarge { path, limit } => write!(
+                f,
+                "{path}: larger than {} MiB, the most a board file may be (a 1,000,000-tile board takes about 20 MiB)",
+                limit / (1024 * 1024)
+            ),
             BoardError::Unknown { name, known } => write!(
                 f,
                 "{name}: no such board file, and not an embedded board; embedded boards are: {}",

@@ -6,6 +6,7 @@ pub mod format;
 mod geometry;
 pub mod rules;
 
+pub use embedded::MAX_BOARD_BYTES;
 pub use error::{BoardError, Diagnostic};
 pub use geometry::{Metric, Point};
 pub use rules::{GoalMode, Rounding, RuleOverrides, Rules};

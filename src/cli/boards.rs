@@ -2,6 +2,7 @@
 
 use super::Error;
 use super::Format;
+use super::out;
 use boardpath::board::embedded::{self, BOARDS};
 use boardpath::board::{Board, Rules, Scale};
 use clap::Args;
@@ -120,11 +121,11 @@ pub fn run(args: &BoardsArgs) -> Result<(), Error> {
         Format::Json => {
             let json = serde_json::to_string_pretty(&summaries)
                 .map_err(|e| Error::Input(format!("cannot write the board list as JSON: {e}")))?;
-            println!("{json}");
+            out::print(&format!("{json}\n"))?;
         }
         Format::Text => {
             let blocks: Vec<String> = summaries.iter().map(Summary::text).collect();
-            print!("{}", blocks.join("\n"));
+            out::print(&blocks.join("\n"))?;
         }
     }
     Ok(())

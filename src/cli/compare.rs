@@ -1,6 +1,7 @@
 //! `boardpath compare`: every method on the same boards, one table.
 
 use super::Error;
+use super::out;
 use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::embedded;
 use boardpath::compare::format::{Format, render};
@@ -111,7 +112,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
         FormatArg::Csv => Format::Csv,
         FormatArg::Json => Format::Json,
     };
-    print!("{}", render(&report, format));
+    out::print(&render(&report, format))?;
     if report.mismatches.is_empty() {
         Ok(())
     } else {

@@ -1,6 +1,7 @@
 //! `boardpath decode`: the paper's Visualizer in the terminal.
 
 use super::Error;
+use super::out;
 use boardpath::board::{Board, embedded};
 use boardpath::output::decode::{BitboardView, parse_bits};
 use boardpath::race::player_index;
@@ -35,6 +36,6 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
     // The layout depends on the longest path, so on the costs: build them as `solve` would.
     let layout = bitboard_layout(&board, player)?;
     let view = BitboardView::new(&board, player, layout, value).map_err(Error::Input)?;
-    print!("{view}");
+    out::print(&view.to_string())?;
     Ok(())
 }

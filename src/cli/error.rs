@@ -28,13 +28,17 @@ pub enum Error {
     },
     /// Results disagree with what was expected (e.g. `reproduce` found a mismatch).
     Mismatch(String),
+    /// Standard output was closed by its reader (`| head`): the program ends quietly.
+    ClosedPipe,
 }
 
 impl Error {
-    /// The process exit code for this error.
+    /// The process exit code for this error: 2 for a wrong command line, 0 for a closed pipe
+    /// (the reader has what it wanted), 1 for everything else.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) => 2,
+            Error::ClosedPipe => 0,
             _ => 1,
         }
     }
@@ -48,6 +52,7 @@ impl fmt::Display for Error {
             Error::Render(e) => write!(f, "{e}"),
             Error::Input(m) | Error::Usage(m) | Error::Mismatch(m) => write!(f, "{m}"),
             Error::Output { path, reason } => write!(f, "{path}: cannot write output: {reason}"),
+            Error::ClosedPipe => write!(f, "standard output was closed"),
         }
     }
 }

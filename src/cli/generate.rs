@@ -1,6 +1,7 @@
 //! `boardpath generate`: write a valid random board, the same generator the property tests use.
 
 use super::Error;
+use super::out;
 use boardpath::generate::{GenerateOptions, generate};
 use clap::Args;
 
@@ -47,11 +48,8 @@ pub fn run(a: &GenerateArgs) -> Result<(), Error> {
         vary_rules: a.vary_rules,
     });
     match &a.output {
-        None => print!("{text}"),
-        Some(path) => std::fs::write(path, text).map_err(|e| Error::Output {
-            path: path.clone(),
-            reason: e.to_string(),
-        })?,
+        None => out::print(&text)?,
+        Some(path) => out::write_file(std::path::Path::new(path), text.as_bytes())?,
     }
     Ok(())
 }

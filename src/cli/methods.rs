@@ -1,9 +1,11 @@
 //! `boardpath methods`: the method catalogue, as a table, markdown (the README's) or JSON.
 
 use super::Error;
+use super::out;
 use boardpath::solve::{METHODS, Method, Objective, Skip};
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use std::fmt::Write;
 
 /// Arguments of `methods`.
 #[derive(Args)]
@@ -43,6 +45,7 @@ fn by_default(m: &Method) -> &'static str {
 /// Runs `methods`.
 pub fn run(args: &MethodsArgs) -> Result<(), Error> {
     let yes = |b: bool| if b { "yes" } else { "no" };
+    let mut text = String::new();
     match args.format {
         MethodsFormat::Json => {
             let rows: Vec<serde_json::Value> = METHODS
@@ -60,18 +63,21 @@ pub fn run(args: &MethodsArgs) -> Result<(), Error> {
                     })
                 })
                 .collect();
-            println!(
+            let _ = writeln!(
+                text,
                 "{}",
                 serde_json::to_string_pretty(&rows).map_err(|e| Error::Input(e.to_string()))?
             );
         }
         MethodsFormat::Markdown => {
-            println!(
+            let _ = writeln!(
+                text,
                 "| method | algorithm | encoding | minimises | exact | compare runs it | what it is |"
             );
-            println!("|---|---|---|---|---|---|---|");
+            let _ = writeln!(text, "|---|---|---|---|---|---|---|");
             for m in METHODS {
-                println!(
+                let _ = writeln!(
+                    text,
                     "| `{}` | {} | {} | {} | {} | {} | {} |",
                     m.name,
                     m.describe(),
@@ -85,12 +91,14 @@ pub fn run(args: &MethodsArgs) -> Result<(), Error> {
         }
         MethodsFormat::Text => {
             let w = METHODS.iter().map(|m| m.name.len()).max().unwrap_or(6);
-            println!(
+            let _ = writeln!(
+                text,
                 "{:w$}  {:9}  {:9}  {:5}  {:11}  options",
                 "method", "encoding", "minimises", "exact", "compare"
             );
             for m in METHODS {
-                println!(
+                let _ = writeln!(
+                    text,
                     "{:w$}  {:9}  {:9}  {:5}  {:11}  {}",
                     m.name,
                     m.encoding.name(),
@@ -102,5 +110,5 @@ pub fn run(args: &MethodsArgs) -> Result<(), Error> {
             }
         }
     }
-    Ok(())
+    out::print(&text)
 }

@@ -6,6 +6,7 @@ pub mod decode;
 mod error;
 pub mod generate;
 pub mod methods;
+pub mod out;
 pub mod render;
 pub mod reproduce;
 pub mod solve;

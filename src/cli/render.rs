@@ -1,6 +1,7 @@
 //! `boardpath render`: a picture of a board and its shortest paths, as SVG or PNG.
 
 use super::Error;
+use super::out;
 use super::{RuleArgs, load, players};
 use boardpath::board::embedded;
 use boardpath::output::decode::parse_bits;
@@ -62,10 +63,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
         bits,
     };
     let bytes = render::render(&board, &request, format)?;
-    std::fs::write(&args.output, bytes).map_err(|e| Error::Output {
-        path: args.output.display().to_string(),
-        reason: e.to_string(),
-    })?;
-    println!("wrote {}", args.output.display());
+    out::write_file(&args.output, &bytes)?;
+    out::print(&format!("wrote {}\n", args.output.display()))?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use super::Error;
 use super::Format;
+use super::out;
 use boardpath::paper::reproduce;
 use clap::Args;
 
@@ -20,22 +21,24 @@ pub struct ReproduceArgs {
 pub fn run(a: &ReproduceArgs) -> Result<(), Error> {
     let rows = reproduce(!a.quick)?;
     match a.format {
-        Format::Json => println!(
-            "{}",
+        Format::Json => out::print(&format!(
+            "{}\n",
             serde_json::to_string_pretty(&rows).unwrap_or_default()
-        ),
+        ))?,
         Format::Text => {
             let w = rows
                 .iter()
                 .map(|r| r.what.chars().count())
                 .max()
                 .unwrap_or(0);
-            println!("Seewald (2023) vs boardpath, standard board, player black\n");
-            println!("{:<w$}  {:>12}  {:>12}", "", "paper", "boardpath");
+            let mut text =
+                String::from("Seewald (2023) vs boardpath, standard board, player black\n\n");
+            text += &format!("{:<w$}  {:>12}  {:>12}\n", "", "paper", "boardpath");
             for r in &rows {
                 let mark = if r.matches { "ok" } else { "MISMATCH" };
-                println!("{:<w$}  {:>12}  {:>12}  {mark}", r.what, r.paper, r.ours);
+                text += &format!("{:<w$}  {:>12}  {:>12}  {mark}\n", r.what, r.paper, r.ours);
             }
+            out::print(&text)?;
         }
     }
     let bad = rows.iter().filter(|r| !r.matches).count();

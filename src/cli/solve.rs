@@ -1,6 +1,7 @@
 //! `boardpath solve`: the least movement for each piece, the enter cost and the total.
 
 use super::Error;
+use super::out;
 use super::{Format, RuleArgs, load, method, method_parser, players};
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
@@ -93,19 +94,17 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     for w in warnings {
         eprintln!("warning: {w}");
     }
-    match args.format {
-        Format::Json => println!(
-            "{}",
+    let text = match args.format {
+        Format::Json => format!(
+            "{}\n",
             json::array(solutions.iter().map(json::solution).collect())
         ),
-        Format::Text => {
-            for (i, (s, &p)) in solutions.iter().zip(&players).enumerate() {
-                if i > 0 {
-                    println!();
-                }
-                print!("{}", text::solved(&board, p, s));
-            }
-        }
-    }
-    Ok(())
+        Format::Text => solutions
+            .iter()
+            .zip(&players)
+            .map(|(s, &p)| text::solved(&board, p, s))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    out::print(&text)
 }

@@ -1,6 +1,7 @@
 //! `boardpath validate`: check board files, print OK or every problem.
 
 use super::Error;
+use super::out;
 use boardpath::board::Board;
 use boardpath::race;
 
@@ -17,7 +18,7 @@ pub fn run(boards: &[String]) -> Result<(), Error> {
                 .join("\n"),
         };
         if problems.is_empty() {
-            println!("{name}: OK");
+            out::print(&format!("{name}: OK\n"))?;
         } else {
             bad += 1;
             eprintln!("{problems}");

@@ -1,0 +1,52 @@
+//! Writing results: standard output that a closed pipe ends quietly, and files that a failure
+//! never leaves half-written.
+
+use super::Error;
+use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+/// Writes `text` to standard output. A reader that went away (`boardpath solve | head -1`) is
+/// [`Error::ClosedPipe`], which ends the program quietly; any other failure (a full disk) is one
+/// plain error.
+pub fn print(text: &str) -> Result<(), Error> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| match e.kind() {
+            ErrorKind::BrokenPipe => Error::ClosedPipe,
+            _ => Error::Output {
+                path: "standard output".into(),
+                reason: e.to_string(),
+            },
+        })
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, renamed over it once complete:
+/// a failure leaves whatever was at `path` as it was.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let fail = |e: std::io::Error| Error::Output {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            // Best effort: the temporary file is ours and useless now.
+            let _ = std::fs::remove_file(&tmp);
+            Err(fail(e))
+        }
+    }
+}
