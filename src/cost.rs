@@ -26,6 +26,10 @@ pub trait Cost:
     /// The board rounding this cost type implements: a race refuses to compile with the wrong one.
     const ROUNDING: Rounding;
 
+    /// The largest length this cost type holds exactly: 2^53 whole units (beyond it `f64`, which
+    /// lengths are measured in, skips integers), or the largest finite float.
+    const LARGEST: f64;
+
     /// The cost of a move of length `len` units.
     fn from_length(len: f64) -> Self;
 
@@ -45,6 +49,7 @@ pub trait Cost:
 
 impl Cost for u64 {
     const ROUNDING: Rounding = Rounding::PerMove;
+    const LARGEST: f64 = 9_007_199_254_740_992.0;
 
     /// Rounds half away from zero, as the paper's 12143 requires.
     fn from_length(len: f64) -> Self {
@@ -72,6 +77,7 @@ impl Cost for u64 {
 
 impl Cost for f64 {
     const ROUNDING: Rounding = Rounding::Exact;
+    const LARGEST: f64 = f64::MAX;
 
     fn from_length(len: f64) -> Self {
         len

@@ -398,3 +398,55 @@ fn bad_bitboard_values() {
         assert!(err.contains(expect), "{v}: {err}");
     }
 }
+
+/// Costs the cost type cannot hold exactly are refused, naming the move, its length and the limit;
+/// they used to wrap (a tile at x = 1e308 printed `total 579`) or panic `compare`.
+#[test]
+fn costs_beyond_exact_arithmetic_are_refused() {
+    for far in ["1e300", "3e16"] {
+        let text = edit("[1, 0], [2, 0]", &format!("[{far}, 0], [2, 0]"));
+        let err = check(
+            &text,
+            "player \"red\": the move of 1 from step 0 to step 1 is",
+            None,
+        );
+        assert!(err.contains("beyond 9.007199254740992e15"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("far.toml");
+        std::fs::write(&path, &text).unwrap();
+        let out = run(&["compare", path.to_str().unwrap(), "--repeat", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("the largest this board's rounding counts"),
+            "{err}"
+        );
+    }
+    // Just below the limit it solves, and exactly.
+    let near = edit("[1, 0], [2, 0]", "[20000000000000, 0], [2, 0]");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("near.toml");
+    std::fs::write(&path, near).unwrap();
+    assert!(run(&["solve", path.to_str().unwrap()]).status.success());
+}
+
+/// Finite numbers that a transform makes infinite are refused where they are written.
+#[test]
+fn coordinates_and_scales_that_overflow_are_refused() {
+    let text = edit("spacing = 100", "spacing = 1e308");
+    let err = check(
+        &text,
+        "after grid.origin and grid.spacing, which is not finite",
+        Some(13),
+    );
+    assert!(
+        err.contains("track tile cell [2, 0] lies at [inf, 0] units"),
+        "{err}"
+    );
+    assert!(
+        err.contains("base cell [1, 3] lies at [1e308, inf] units"),
+        "{err}"
+    );
+    let text = edit("units = 1000, cm = 10", "units = 1e-320, cm = 1");
+    check(&text, "cm per unit, which is not finite", Some(3));
+}

@@ -94,11 +94,17 @@ impl Checker<'_> {
                 let [a, b] = *p.get_ref();
                 if !a.is_finite() || !b.is_finite() {
                     self.at(p.span(), format!("{what} position [{a}, {b}] is not finite; coordinates must be ordinary numbers (not nan or inf)"));
+                    return Point::new(a, b);
                 }
-                match grid {
+                let point = match grid {
                     Some(g) => g.point(a, b),
                     None => Point::new(a, b),
+                };
+                // The grid transform can overflow what the file wrote finitely.
+                if !point.x.is_finite() || !point.y.is_finite() {
+                    self.at(p.span(), format!("{what} cell [{}, {}] lies at [{}, {}] units after grid.origin and grid.spacing, which is not finite; use a smaller spacing or cell", short(a), short(b), short(point.x), short(point.y)));
                 }
+                point
             })
             .collect()
     }
@@ -129,10 +135,15 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
                 );
             }
         }
-        Scale {
-            units: *s.units.get_ref(),
-            cm: *s.cm.get_ref(),
+        let (units, cm) = (*s.units.get_ref(), *s.cm.get_ref());
+        // Each alone can be fine and their ratio still overflow (1e-320 units per cm).
+        if units > 0.0 && cm > 0.0 && !(cm / units).is_finite() {
+            ck.at(
+                s.units.span(),
+                format!("scale = {{ units = {units:e}, cm = {cm:e} }} gives {} cm per unit, which is not finite; give a scale with a representable ratio", cm / units),
+            );
         }
+        Scale { units, cm }
     });
     let grid = raw.board.grid.map(|g| {
         let [ox, oy] = *g.origin.get_ref();
@@ -339,4 +350,13 @@ fn player(
         goal,
         color: rp.color,
     })
+}
+
+/// A number for a message: as written when ordinary, in exponent form when huge or tiny.
+fn short(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-6..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
 }

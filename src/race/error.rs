@@ -24,6 +24,17 @@ pub enum RaceError {
         /// The board's player names.
         known: Vec<String>,
     },
+    /// A cost, or the largest total, is beyond what the cost type holds exactly.
+    Cost {
+        /// Player name.
+        player: String,
+        /// Which move or sum, in words.
+        what: String,
+        /// Its length in units.
+        length: f64,
+        /// The largest the cost type holds exactly.
+        limit: f64,
+    },
     /// The cost type asked for does not follow the board's rounding (a library misuse: use
     /// [`crate::solve::solve`], which picks the cost type from the board).
     CostType {
@@ -51,6 +62,15 @@ impl fmt::Display for RaceError {
                 f,
                 "no player \"{name}\" on this board; players are: {}, or \"all\"",
                 known.join(", ")
+            ),
+            RaceError::Cost {
+                player,
+                what,
+                length,
+                limit,
+            } => write!(
+                f,
+                "player \"{player}\": {what} is {length:e} units, beyond {limit:e}, the largest this board's rounding counts exactly; bring the coordinates closer together"
             ),
             RaceError::CostType { rounding, asked } => write!(
                 f,

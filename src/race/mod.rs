@@ -120,15 +120,45 @@ impl<C: Cost> Race<C> {
         let positions = step_positions(board, player);
         let mut faces = rules.die.clone();
         faces.sort_unstable_by(|a, b| b.cmp(a));
-        let len = |a: Point, b: Point| C::from_length(rules.metric.length(a, b));
+        // Every cost must be a number the cost type holds exactly (whole units up to 2^53, or a
+        // finite float): a move that is not is refused here, naming it, rather than wrapped.
+        let len = |a: Point, b: Point, what: &dyn Fn() -> String| {
+            let l = rules.metric.length(a, b);
+            if l.is_finite() && l <= C::LARGEST {
+                Ok(C::from_length(l))
+            } else {
+                Err(RaceError::Cost {
+                    player: p.name.clone(),
+                    what: what(),
+                    length: l,
+                    limit: C::LARGEST,
+                })
+            }
+        };
         let steps = positions.len();
-        let mut costs = Vec::with_capacity(steps * faces.len());
+        let mut costs = Vec::with_capacity(steps.saturating_mul(faces.len()));
         for from in 0..steps {
             for &f in &faces {
                 let to = from + f as usize;
-                costs.push((to < steps).then(|| len(positions[from], positions[to])));
+                costs.push(if to < steps {
+                    Some(len(positions[from], positions[to], &|| {
+                        format!("the move of {f} from step {from} to step {to}")
+                    })?)
+                } else {
+                    None
+                });
             }
         }
+        let enter = p
+            .base
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                len(b, positions[0], &|| {
+                    format!("the move from waiting tile {i} onto the start tile")
+                })
+            })
+            .collect::<Result<Vec<C>, _>>()?;
         let race = Race {
             player: p.name.clone(),
             start: p.start,
@@ -137,7 +167,7 @@ impl<C: Cost> Race<C> {
             track_steps: p.track_steps,
             goal_len: p.goal.len(),
             pieces: p.base.len(),
-            enter: p.base.iter().map(|&b| len(b, positions[0])).collect(),
+            enter,
             positions,
             faces,
             goal_mode: rules.goal_mode,
@@ -145,6 +175,7 @@ impl<C: Cost> Race<C> {
             costs,
         };
         race.check_reachable()?;
+        race.check_sums()?;
         Ok(race)
     }
 
@@ -228,6 +259,35 @@ impl<C: Cost> Race<C> {
             format!("track {i}")
         } else {
             format!("goal {}", goal_label(step - self.track_steps))
+        }
+    }
+
+    /// Checks that the longest possible total (every piece on its longest path, plus entering) is
+    /// a number the cost type holds exactly, so that no sum a method forms can round or wrap.
+    fn check_sums(&self) -> Result<(), RaceError> {
+        let mut total: f64 = self.enter.iter().map(|c| c.to_f64()).sum();
+        for piece in self.pieces() {
+            let t = self.target_step(piece.target);
+            let mut far: Vec<Option<f64>> = vec![None; t + 1];
+            far[0] = Some(0.0);
+            for s in 0..t {
+                let Some(here) = far[s] else { continue };
+                for m in self.moves(s, piece.target) {
+                    let c = here + m.cost.to_f64();
+                    far[m.to] = Some(far[m.to].map_or(c, |v| v.max(c)));
+                }
+            }
+            total += far[t].unwrap_or(0.0);
+        }
+        if total.is_finite() && total <= C::LARGEST {
+            Ok(())
+        } else {
+            Err(RaceError::Cost {
+                player: self.player.clone(),
+                what: "the longest possible total (every piece on its longest path)".into(),
+                length: total,
+                limit: C::LARGEST,
+            })
         }
     }
 
