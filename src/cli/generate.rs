@@ -1,6 +1,10 @@
 //! `boardpath generate`: write a valid random board, the same generator the property tests use.
 
 use super::Error;
+
+/// The most tiles `generate` writes: about 24 bytes a tile, so the file stays well inside
+/// [`boardpath::board::MAX_BOARD_BYTES`] (64 MiB).
+const MAX_TILES: u64 = 2_000_000;
 use super::out;
 use boardpath::generate::{GenerateOptions, generate};
 use clap::Args;
@@ -8,17 +12,17 @@ use clap::Args;
 /// Arguments of `generate`.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Track tiles.
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(2..))]
+    /// Track tiles (2 to 2,000,000: a bigger board would not fit in a board file).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(2..=MAX_TILES))]
     pub tiles: u64,
     /// Players.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
     pub players: u64,
-    /// Pieces per player.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Pieces per player (1 to 10,000).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub pieces: u64,
-    /// Die faces: the die is 1..=FACES.
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Die faces: the die is 1..=FACES (1 to 1,000).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub faces: u32,
     /// Random seed.
     #[arg(long, default_value_t = 0)]

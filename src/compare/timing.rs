@@ -36,7 +36,8 @@ pub fn measure<T>(
     if !worth(&result) {
         return (result, None);
     }
-    let mut per_run: Vec<f64> = Vec::with_capacity(samples);
+    // Room for the samples that fit in `MAX_TOTAL`, not for however many were asked for.
+    let mut per_run: Vec<f64> = Vec::with_capacity(samples.min(64));
     let mut runs = 1u64;
     if first >= SLOW {
         per_run.push(first.as_nanos() as f64);

@@ -35,6 +35,17 @@ pub enum RaceError {
         /// The largest the cost type holds exactly.
         limit: f64,
     },
+    /// The race has more (step, face) pairs than [`MAX_MOVES`](super::MAX_MOVES).
+    TooLarge {
+        /// Player name.
+        player: String,
+        /// Steps of the race.
+        steps: usize,
+        /// Die faces.
+        faces: usize,
+        /// The limit on steps x faces.
+        limit: usize,
+    },
     /// The cost type asked for does not follow the board's rounding (a library misuse: use
     /// [`crate::solve::solve`], which picks the cost type from the board).
     CostType {
@@ -71,6 +82,15 @@ impl fmt::Display for RaceError {
             } => write!(
                 f,
                 "player \"{player}\": {what} is {length:e} units, beyond {limit:e}, the largest this board's rounding counts exactly; bring the coordinates closer together"
+            ),
+            RaceError::TooLarge {
+                player,
+                steps,
+                faces,
+                limit,
+            } => write!(
+                f,
+                "player \"{player}\": {steps} steps x {faces} die faces is more moves than the {limit} a race may have; use fewer tiles or faces"
             ),
             RaceError::CostType { rounding, asked } => write!(
                 f,

@@ -12,6 +12,10 @@ pub use error::RaceError;
 use crate::board::{Board, GoalMode, Metric, Point, goal_label};
 use crate::cost::Cost;
 
+/// The most (step, face) pairs a race compiles: its cost table takes 16 bytes each, so this keeps
+/// it under 320 MB (a 1,000,000-tile board with a six-sided die needs 6,000,000).
+pub const MAX_MOVES: usize = 20_000_000;
+
 /// One piece of a race, in finishing order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
@@ -136,7 +140,17 @@ impl<C: Cost> Race<C> {
             }
         };
         let steps = positions.len();
-        let mut costs = Vec::with_capacity(steps.saturating_mul(faces.len()));
+        // The cost table is steps x faces entries: refuse before allocating one that is too big.
+        let entries = steps.saturating_mul(faces.len());
+        if entries > MAX_MOVES {
+            return Err(RaceError::TooLarge {
+                player: p.name.clone(),
+                steps,
+                faces: faces.len(),
+                limit: MAX_MOVES,
+            });
+        }
+        let mut costs = Vec::with_capacity(entries);
         for from in 0..steps {
             for &f in &faces {
                 let to = from + f as usize;

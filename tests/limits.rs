@@ -1,0 +1,60 @@
+//! Resource limits: values that would need more memory than a machine has are refused before
+//! anything is allocated, with the limit named, instead of aborting or hanging.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardpath");
+
+/// Runs the binary; returns the exit code and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn huge_option_values_are_usage_errors_naming_the_range() {
+    for (args, range) in [
+        (
+            &["compare", "maedn", "--repeat", "2305843009213693952"][..],
+            "1..=10000",
+        ),
+        (
+            &["generate", "--tiles", "18446744073709551615"],
+            "2..=2000000",
+        ),
+        (&["generate", "--tiles", "1000000000"], "2..=2000000"),
+        (&["generate", "--pieces", "100000000000"], "1..=10000"),
+        (&["generate", "--faces", "4000000000"], "1..=1000"),
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("is not in {range}")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("long.toml");
+    let out = Command::new(BIN)
+        .args(["generate", "--tiles", "30000", "--players", "1", "-o"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let die: Vec<String> = (1..=1000).map(|f| f.to_string()).collect();
+    let (code, err) = run(&["solve", board.to_str().unwrap(), "--die", &die.join(",")]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "30004 steps x 1000 die faces is more moves than the 20000000 a race may have"
+        ),
+        "{err}"
+    );
+}
