@@ -518,3 +518,16 @@ fn a_colour_that_is_not_svg_is_named() {
         "color \"blakc\", which is not an SVG colour",
     );
 }
+
+/// A picture too big to rasterise is refused before it is parsed, with its size and the limit; not
+/// reported as an internal error.
+#[test]
+fn a_png_too_big_is_refused_plainly() {
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000"><rect width="1" height="1"/></svg>"#;
+    let e = render::png::rasterise(svg).unwrap_err();
+    assert!(matches!(e, RenderError::TooBig(_)), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "a 20000x20000 PNG is 400000000 pixels, more than the 100000000 a PNG may have (4 bytes each in memory); write an .svg instead"
+    );
+}

@@ -33,6 +33,8 @@ pub enum RenderError {
         /// The output path.
         path: String,
     },
+    /// The picture is too big to rasterise.
+    TooBig(String),
     /// Rasterising failed: a bug, reported rather than panicking.
     Raster(String),
 }
@@ -58,6 +60,7 @@ impl fmt::Display for RenderError {
                 f,
                 "{path}: the output file name must end in .svg or .png (that chooses the format)"
             ),
+            RenderError::TooBig(m) => write!(f, "{m}"),
             RenderError::Raster(m) => {
                 write!(f, "internal error (please report): rasterising failed: {m}")
             }

@@ -48,7 +48,7 @@ use legend::{Item, Legend};
 use palette::Rgb;
 use paths::{Kind, Segment};
 use solved::{piece_title, rules_lines, summary, waiting_tile, with_cm};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use svg::{El, Svg};
 use tiles::Role;
@@ -95,6 +95,9 @@ pub struct Request {
     /// Draw this bit-board value instead of the shortest paths (one player).
     pub bits: Option<u128>,
 }
+
+/// The most rolls a legend line lists.
+const LEGEND_ROLLS: usize = 24;
 
 /// Space between panels when several players are drawn.
 const GAP: f64 = 24.0;
@@ -269,17 +272,19 @@ struct Group {
 /// `chosen` pieces grouped by identical paths, in order of their first piece.
 fn groups(solved: &solved::Solved, chosen: &[usize]) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
+    // By path, so that thousands of pieces group in linear time.
+    let mut index: HashMap<&[usize], usize> = HashMap::new();
     for &k in chosen {
-        let steps = &solved.pieces[k].steps;
-        match out
-            .iter_mut()
-            .find(|g| &solved.pieces[g.first].steps == steps)
-        {
-            Some(g) => g.pieces.push(k),
-            None => out.push(Group {
-                pieces: vec![k],
-                first: k,
-            }),
+        let steps = solved.pieces[k].steps.as_slice();
+        match index.get(steps) {
+            Some(&g) => out[g].pieces.push(k),
+            None => {
+                index.insert(steps, out.len());
+                out.push(Group {
+                    pieces: vec![k],
+                    first: k,
+                });
+            }
         }
     }
     out
@@ -392,7 +397,16 @@ fn paths_panel(
     items.push(Item::Gap);
     for g in &groups {
         let piece = &solved.pieces[g.first];
-        let rolls: Vec<String> = piece.rolls.iter().map(u32::to_string).collect();
+        // A legend line, not a list: a long race shows its first rolls and how many there are.
+        let mut rolls: Vec<String> = piece
+            .rolls
+            .iter()
+            .take(LEGEND_ROLLS)
+            .map(u32::to_string)
+            .collect();
+        if piece.rolls.len() > LEGEND_ROLLS {
+            rolls.push("\u{2026}".into());
+        }
         let each = if g.pieces.len() > 1 { " each" } else { "" };
         items.push(Item::Swatch {
             colour: palette::piece_colour(g.first),
@@ -404,7 +418,7 @@ fn paths_panel(
             ),
             detail: Some(format!(
                 "{}, rolls {}",
-                plural(rolls.len(), "move"),
+                plural(piece.rolls.len(), "move"),
                 rolls.join(" ")
             )),
         });

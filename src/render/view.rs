@@ -4,6 +4,10 @@ use crate::board::{Board, Point};
 
 /// The longer side of the board's drawing, in pixels.
 const BOARD_PX: f64 = 720.0;
+/// The smallest tile radius drawn, in pixels.
+const MIN_TILE_R: f64 = 4.0;
+/// The longest side a board picture grows to, in pixels.
+const MAX_SIDE_PX: f64 = 16_384.0;
 
 /// The mapping from board units to the pixels of one board drawing (its top-left is `(0, 0)`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,7 +42,12 @@ impl View {
         let margin = 0.8 * spacing;
         let w = hi.x - lo.x + 2.0 * margin;
         let h = hi.y - lo.y + 2.0 * margin;
-        let scale = BOARD_PX / w.max(h);
+        // The picture is BOARD_PX wide, unless that would shrink tiles below MIN_TILE_R: a big
+        // board gets a bigger picture rather than tiles and labels piled on each other.
+        // Never beyond MAX_SIDE_PX, though: a board as long as a road stays a picture.
+        let scale = (BOARD_PX / w.max(h))
+            .max(MIN_TILE_R / (0.38 * closest.min(spacing)))
+            .min(MAX_SIDE_PX / w.max(h));
         View {
             origin: Point::new(lo.x - margin, lo.y - margin),
             scale,
@@ -94,9 +103,19 @@ fn all_points(board: &Board) -> Vec<Point> {
 
 /// The smallest distance between two tiles at different positions.
 fn closest_pair(points: &[Point]) -> Option<f64> {
+    // Sorted by x, a point only needs the points after it that are closer in x than the best
+    // distance so far: about n log n on a board, instead of comparing every pair.
+    let mut sorted: Vec<Point> = points.to_vec();
+    sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     let mut best: Option<f64> = None;
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
+    for (i, a) in sorted.iter().enumerate() {
+        for b in &sorted[i + 1..] {
+            if best.is_some_and(|m| b.x - a.x >= m) {
+                break;
+            }
+            if best.is_some_and(|m| (b.y - a.y).abs() >= m) {
+                continue;
+            }
             let d = (a.x - b.x).hypot(a.y - b.y);
             if d > 1e-9 && best.is_none_or(|m| d < m) {
                 best = Some(d);
