@@ -131,7 +131,6 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
                     }
                 }
             }
-            eprintln!("UNREACHABLE-HIT");
             return Ok(false);
         }
     };

@@ -58,3 +58,27 @@ fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
         "{err}"
     );
 }
+
+/// `decode` draws only the cells that hold a tile: one cell far away is a `⋮` and a `…`, not a
+/// page of blanks (it used to draw 100,000 x 100,000 empty cells).
+#[test]
+fn decode_draws_only_what_is_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("far.toml");
+    std::fs::write(
+        &board,
+        "[board]\nname = \"far\"\ngrid = { origin = [0, 0], spacing = 100 }\n[rules]\ndie = [1, 2, 3]\n[track]\ntiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [100000, 100000]]\n[[players]]\nname = \"red\"\nstart = 0\ntrack_steps = 6\nbase = [[0, 3]]\ngoal = [[3, 0]]\n",
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["decode", board.to_str().unwrap(), "0x1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.lines().count() < 20, "{text}");
+    assert!(
+        text.contains("  a o o g\n    o o\n\n  w\n  \u{22ee}\n  \u{2026} o\n"),
+        "{text}"
+    );
+}

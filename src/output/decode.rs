@@ -2,7 +2,11 @@
 
 use crate::board::{Board, goal_label};
 use crate::encoding::bitboard::Layout;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+
+/// The widest run of empty cells drawn as blanks; a wider one is drawn as `…`.
+const GAP: usize = 16;
 
 /// Parses a bit-board value written as `0x...` (hex) or `0b...` (binary); `_` separators allowed.
 pub fn parse_bits(text: &str) -> Result<u128, String> {
@@ -134,11 +138,11 @@ impl fmt::Display for BitboardView<'_> {
         writeln!(f, "waiting {w} | track {t} | goal {g} | distance {d}")?;
         if let Some(grid) = self.board.grid {
             // One character per cell: what the tile is, upper case when its bit is set.
-            let mut cells: Vec<((i64, i64), char)> = Vec::new();
+            // By (row, column), the last tile put on a cell winning; only occupied cells are kept.
+            let mut cells: BTreeMap<(i64, i64), char> = BTreeMap::new();
             let mut put = |pt, c| {
-                if let Some(cell) = grid.cell(pt) {
-                    cells.retain(|(k, _)| *k != cell);
-                    cells.push((cell, c));
+                if let Some((col, row)) = grid.cell(pt) {
+                    cells.insert((row, col), c);
                 }
             };
             for q in &self.board.players {
@@ -173,27 +177,36 @@ impl fmt::Display for BitboardView<'_> {
             for (i, &bp) in p.base.iter().enumerate() {
                 put(bp, if self.set(l.waiting_bit(i)) { 'W' } else { 'w' });
             }
-            let (c0, c1) = cells
-                .iter()
-                .fold((i64::MAX, i64::MIN), |(a, b), ((c, _), _)| {
-                    (a.min(*c), b.max(*c))
-                });
-            let (r0, r1) = cells
-                .iter()
-                .fold((i64::MAX, i64::MIN), |(a, b), ((_, r), _)| {
-                    (a.min(*r), b.max(*r))
-                });
+            let c0 = cells.keys().map(|&(_, c)| c).min().unwrap_or(0);
             writeln!(f)?;
-            for r in r0..=r1 {
-                let row: String = (c0..=c1)
-                    .map(|c| {
-                        cells
-                            .iter()
-                            .find(|(k, _)| *k == (c, r))
-                            .map_or(' ', |(_, ch)| *ch)
-                    })
-                    .flat_map(|ch| [ch, ' '])
-                    .collect();
+            // Row by row, only what is there: an empty stretch of more than GAP cells is drawn as
+            // one `…`, and rows with no tile are left out (marked once), so a board with one far
+            // cell is a few lines, not a page of blanks.
+            let mut last_row: Option<i64> = None;
+            let rows: BTreeSet<i64> = cells.keys().map(|&(r, _)| r).collect();
+            for r in rows {
+                if last_row.is_some_and(|l| r > l + 1 + GAP as i64) {
+                    writeln!(f, "  \u{22ee}")?;
+                } else if let Some(l) = last_row {
+                    for _ in l + 1..r {
+                        writeln!(f)?;
+                    }
+                }
+                last_row = Some(r);
+                let mut row = String::new();
+                let mut at = c0;
+                for (&(_, c), &ch) in cells.range((r, i64::MIN)..=(r, i64::MAX)) {
+                    if c - at > GAP as i64 {
+                        row.push_str("\u{2026} ");
+                    } else {
+                        for _ in at..c {
+                            row.push_str("  ");
+                        }
+                    }
+                    row.push(ch);
+                    row.push(' ');
+                    at = c + 1;
+                }
                 writeln!(f, "  {}", row.trim_end())?;
             }
             writeln!(f)?;
