@@ -407,7 +407,7 @@ fn costs_beyond_exact_arithmetic_are_refused() {
         let text = edit("[1, 0], [2, 0]", &format!("[{far}, 0], [2, 0]"));
         let err = check(
             &text,
-            "player \"red\": the move of 1 from step 0 to step 1 is",
+            "player \"red\": the move of 1 from track tile 0 to track tile 1 is",
             None,
         );
         assert!(err.contains("beyond 9.007199254740992e15"), "{err}");
@@ -449,4 +449,24 @@ fn coordinates_and_scales_that_overflow_are_refused() {
     );
     let text = edit("units = 1000, cm = 10", "units = 1e-320, cm = 1");
     check(&text, "cm per unit, which is not finite", Some(3));
+}
+
+/// Messages say what is really wrong: `decode` draws one player (`all` is not one), and `.svg` alone
+/// is a hidden file's name, not an extension.
+#[test]
+fn messages_name_the_real_problem() {
+    let out = run(&["decode", "--player", "all", "0x1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim(),
+        "error: decode draws one player's bit-board: name the player with --player NAME"
+    );
+    let out = run(&["render", "-o", "out/.svg"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("\".svg\" is a name with no extension (a leading dot is part of the name)"),
+        "{err}"
+    );
 }

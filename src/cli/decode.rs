@@ -29,8 +29,13 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
     };
     let value = parse_bits(bits).map_err(Error::Input)?;
     let board = Board::load(board)?;
-    let player = match &a.player {
+    let player = match a.player.as_deref() {
         None => 0,
+        Some("all") => {
+            return Err(Error::Usage(
+                "decode draws one player's bit-board: name the player with --player NAME".into(),
+            ));
+        }
         Some(name) => player_index(&board, name)?,
     };
     // The layout depends on the longest path, so on the costs: build them as `solve` would.

@@ -139,6 +139,14 @@ impl<C: Cost> Race<C> {
                 })
             }
         };
+        // A step by the board's own names, for messages: track index or goal letter.
+        let tile_name = |step: usize| {
+            if step < p.track_steps {
+                format!("track tile {}", (p.start + step) % n.max(1))
+            } else {
+                format!("goal tile {}", goal_label(step - p.track_steps))
+            }
+        };
         let steps = positions.len();
         // The cost table is steps x faces entries: refuse before allocating one that is too big.
         let entries = steps.saturating_mul(faces.len());
@@ -156,7 +164,11 @@ impl<C: Cost> Race<C> {
                 let to = from + f as usize;
                 costs.push(if to < steps {
                     Some(len(positions[from], positions[to], &|| {
-                        format!("the move of {f} from step {from} to step {to}")
+                        format!(
+                            "the move of {f} from {} to {}",
+                            tile_name(from),
+                            tile_name(to)
+                        )
                     })?)
                 } else {
                     None

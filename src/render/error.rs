@@ -56,10 +56,24 @@ impl fmt::Display for RenderError {
                 f,
                 "player \"{player}\" has color \"{value}\", which is not an SVG colour; use a name such as \"blue\" or a hex value such as \"#1f6fd1\""
             ),
-            RenderError::Format { path } => write!(
-                f,
-                "{path}: the output file name must end in .svg or .png (that chooses the format)"
-            ),
+            RenderError::Format { path } => {
+                let name = std::path::Path::new(path)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if name.starts_with('.') && !name[1..].contains('.') {
+                    // `.svg` is a hidden file named "svg", with no extension at all.
+                    write!(
+                        f,
+                        "{path}: \"{name}\" is a name with no extension (a leading dot is part of the name); give a name such as board.svg or board.png"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{path}: the output file name must end in .svg or .png (that chooses the format)"
+                    )
+                }
+            }
             RenderError::TooBig(m) => write!(f, "{m}"),
             RenderError::Raster(m) => {
                 write!(f, "internal error (please report): rasterising failed: {m}")
