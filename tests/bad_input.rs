@@ -470,3 +470,25 @@ fn messages_name_the_real_problem() {
         "{err}"
     );
 }
+
+/// A position is exactly two numbers: a third element, however odd, is an error at its place
+/// (it used to be dropped silently).
+#[test]
+fn positions_with_extra_elements_are_refused() {
+    for extra in ["[2, 0, 5]", "[2, 0, \"junk\", {a = 1}]"] {
+        let text = edit("[2, 0], [2, 1]", &format!("{extra}, [2, 1]"));
+        check(
+            &text,
+            "expected a position [x, y] of exactly two numbers",
+            Some(13),
+        );
+    }
+    let text = edit("origin = [0, 0]", "origin = [0, 0, 99]");
+    check(
+        &text,
+        "invalid length 3, expected a position [x, y] of exactly two numbers",
+        Some(4),
+    );
+    let text = edit("base = [[0, 3], [1, 3]]", "base = [[0, 3, 1], [1, 3]]");
+    check(&text, "invalid length 3", Some(19));
+}

@@ -39,7 +39,7 @@ struct RawScale {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGrid {
-    origin: Spanned<[f64; 2]>,
+    origin: Spanned<Pair>,
     spacing: Spanned<f64>,
 }
 
@@ -56,7 +56,7 @@ struct RawRules {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTrack {
-    tiles: Spanned<Vec<Spanned<[f64; 2]>>>,
+    tiles: Spanned<Vec<Spanned<Pair>>>,
 }
 
 #[derive(Deserialize)]
@@ -65,8 +65,8 @@ struct RawPlayer {
     name: Spanned<String>,
     start: Spanned<i64>,
     track_steps: Option<Spanned<i64>>,
-    base: Spanned<Vec<Spanned<[f64; 2]>>>,
-    goal: Spanned<Vec<Spanned<[f64; 2]>>>,
+    base: Spanned<Vec<Spanned<Pair>>>,
+    goal: Spanned<Vec<Spanned<Pair>>>,
     color: Option<String>,
 }
 
@@ -88,10 +88,10 @@ impl Checker<'_> {
     }
 
     /// Converts positions to units, reporting non-finite coordinates.
-    fn points(&mut self, what: &str, raw: &[Spanned<[f64; 2]>], grid: Option<Grid>) -> Vec<Point> {
+    fn points(&mut self, what: &str, raw: &[Spanned<Pair>], grid: Option<Grid>) -> Vec<Point> {
         raw.iter()
             .map(|p| {
-                let [a, b] = *p.get_ref();
+                let [a, b] = p.get_ref().0;
                 if !a.is_finite() || !b.is_finite() {
                     self.at(p.span(), format!("{what} position [{a}, {b}] is not finite; coordinates must be ordinary numbers (not nan or inf)"));
                     return Point::new(a, b);
@@ -146,7 +146,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
         Scale { units, cm }
     });
     let grid = raw.board.grid.map(|g| {
-        let [ox, oy] = *g.origin.get_ref();
+        let [ox, oy] = g.origin.get_ref().0;
         if !ox.is_finite() || !oy.is_finite() {
             ck.at(
                 g.origin.span(),
@@ -188,7 +188,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
             .get(&key)
             .filter(|_| p.x.is_finite() && p.y.is_finite())
         {
-            let [a, b] = *tiles.get_ref()[i].get_ref();
+            let [a, b] = tiles.get_ref()[i].get_ref().0;
             ck.at(
                 tiles.get_ref()[i].span(),
                 format!("track tile {i} at [{a}, {b}] repeats track tile {j}; every track tile must be distinct"),
@@ -358,5 +358,39 @@ fn short(x: f64) -> String {
         format!("{x:e}")
     } else {
         format!("{x}")
+    }
+}
+
+/// A position `[x, y]`: exactly two numbers (serde's arrays would drop a third silently).
+#[derive(Clone, Copy, Debug)]
+struct Pair([f64; 2]);
+
+impl<'de> Deserialize<'de> for Pair {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pair, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Pair;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a position [x, y] of exactly two numbers")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Pair, A::Error> {
+                use serde::de::Error;
+                let x: f64 = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let y: f64 = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                let mut extra = 0;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    extra += 1;
+                }
+                if extra > 0 {
+                    return Err(A::Error::invalid_length(2 + extra, &self));
+                }
+                Ok(Pair([x, y]))
+            }
+        }
+        d.deserialize_seq(Visit)
     }
 }
