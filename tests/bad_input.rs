@@ -492,3 +492,14 @@ fn positions_with_extra_elements_are_refused() {
     let text = edit("base = [[0, 3], [1, 3]]", "base = [[0, 3, 1], [1, 3]]");
     check(&text, "invalid length 3", Some(19));
 }
+
+/// A key given twice is named.
+#[test]
+fn a_duplicate_key_is_named() {
+    let text = edit("name = \"tiny\"", "name = \"tiny\"\nname = \"again\"");
+    check(
+        &text,
+        "duplicate key `name`: a key may appear once in a table; keep one",
+        Some(3),
+    );
+}

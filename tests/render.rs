@@ -515,7 +515,14 @@ fn a_colour_that_is_not_svg_is_named() {
             "-o",
             out.to_str().unwrap(),
         ],
-        "color \"blakc\", which is not an SVG colour",
+        ":32:9: player \"black\": color \"blakc\" is not an SVG colour",
+    );
+    // `validate` says the same now: the colour is checked where the board is loaded.
+    let v = run(&["validate", board.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&v.stderr);
+    assert!(
+        err.contains("color \"blakc\" is not an SVG colour"),
+        "{err}"
     );
 }
 

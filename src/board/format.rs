@@ -67,7 +67,7 @@ struct RawPlayer {
     track_steps: Option<Spanned<i64>>,
     base: Spanned<Vec<Spanned<Pair>>>,
     goal: Spanned<Vec<Spanned<Pair>>>,
-    color: Option<String>,
+    color: Option<Spanned<String>>,
 }
 
 /// Collects problems with their places while a file is checked.
@@ -114,10 +114,17 @@ impl Checker<'_> {
 pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let position = e.span().map(|s| line_col(text, s.start));
+        let mut message = e.message().trim_end().to_string();
+        // The parser names no key in this one; the span covers it.
+        if message == "duplicate key"
+            && let Some(key) = e.span().and_then(|s| text.get(s)).map(str::trim)
+        {
+            message = format!("duplicate key `{key}`: a key may appear once in a table; keep one");
+        }
         BoardError::Invalid(vec![Diagnostic {
             origin: origin.to_string(),
             position,
-            message: e.message().trim_end().to_string(),
+            message,
         }])
     })?;
     let mut ck = Checker {
@@ -342,13 +349,26 @@ fn player(
         );
         ok = false;
     }
+    // The colour `render` will use, checked here so that `validate` and `render` agree.
+    if let Some(c) = &rp.color
+        && c.get_ref().trim().parse::<svgtypes::Color>().is_err()
+    {
+        ck.at(
+            c.span(),
+            format!(
+                "player \"{name}\": color \"{}\" is not an SVG colour; use a name such as \"blue\" or a hex value such as \"#1f6fd1\"",
+                c.get_ref()
+            ),
+        );
+        ok = false;
+    }
     ok.then_some(Player {
         name,
         start: start as usize,
         track_steps,
         base,
         goal,
-        color: rp.color,
+        color: rp.color.map(Spanned::into_inner),
     })
 }
 
