@@ -421,6 +421,11 @@ fn costs_beyond_exact_arithmetic_are_refused() {
             err.contains("the largest this board's rounding counts"),
             "{err}"
         );
+        // Several boards may be compared: the message says which one.
+        assert!(
+            err.starts_with(&format!("error: {}: player \"red\"", path.display())),
+            "{err}"
+        );
     }
     // Just below the limit it solves, and exactly.
     let near = edit("[1, 0], [2, 0]", "[20000000000000, 0], [2, 0]");

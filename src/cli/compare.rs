@@ -100,7 +100,8 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
                 Ok(part) => report.extend(part),
                 Err(e) => {
                     bar.finish_and_clear();
-                    return Err(e.into());
+                    // Several boards may be compared: say which one failed.
+                    return Err(Error::Input(format!("{name}: {e}")));
                 }
             }
         }
