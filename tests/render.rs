@@ -445,17 +445,25 @@ fn fails(args: &[&str], needle: &str) {
     );
 }
 
+/// Runs the binary expecting a usage error (a malformed command line): exit 2 and the `needle`.
+fn malformed(args: &[&str], needle: &str) {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
 #[test]
 fn bad_input_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.svg");
     let o = out.to_str().unwrap();
-    fails(&["render", "--bits", "12", "-o", o], "must start with 0x");
-    fails(
+    malformed(&["render", "--bits", "12", "-o", o], "must start with 0x");
+    malformed(
         &["render", "--bits", "0xZZ", "-o", o],
         "'Z' is not a hex digit",
     );
-    fails(&["render", "--bits", "0b", "-o", o], "no digits");
+    malformed(&["render", "--bits", "0b", "-o", o], "no digits");
     fails(
         &[
             "render",

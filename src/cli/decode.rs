@@ -27,7 +27,7 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
         [board, bits] => (board.as_str(), bits),
         _ => return Err(Error::Usage("decode takes [BOARD] BITS".into())),
     };
-    let value = parse_bits(bits).map_err(Error::Input)?;
+    let value = parse_bits(bits).map_err(Error::Usage)?;
     let board = Board::load(board)?;
     let player = match a.player.as_deref() {
         None => 0,

@@ -33,8 +33,11 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process exit code for this error: 2 for a wrong command line, 0 for a closed pipe
-    /// (the reader has what it wanted), 1 for everything else.
+    /// The process exit code for this error, one policy for every command: 2 when the command line
+    /// itself is malformed (an unknown option, a value of the wrong syntax or outside its range,
+    /// options that do not combine), 1 when it is well-formed but the data is wrong or cannot be
+    /// used (a board file, a player the board lacks, a bit-board value that does not fit the board,
+    /// an unsolvable board, a failed write), 0 for a closed pipe (the reader has what it wanted).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) => 2,

@@ -42,7 +42,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
         .as_deref()
         .map(parse_bits)
         .transpose()
-        .map_err(Error::Input)?;
+        .map_err(Error::Usage)?;
     let board = load(&args.board, &args.rules)?;
     let players = players(&board, args.player.as_deref())?;
     // The pictures draw what `solve` finds with its default method.
