@@ -137,20 +137,42 @@ pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
     }
 }
 
-/// Dijkstra's algorithm ([`search::dijkstra`]).
-pub struct Dijkstra;
-impl Algorithm for Dijkstra {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
-        search::dijkstra::dijkstra(
-            e.start(),
-            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
-            |s| e.position(s),
-            e.positions(),
-            |s| e.is_goal(s),
-            job.budget,
-        )
-    }
+/// An adapter for a search that takes `(start, successors, key, keys, success, budget)`: the
+/// encoding's successors without their rolls, its positions as keys, its goal test.
+macro_rules! keyed {
+    ($(#[$doc:meta])* $name:ident => $search:path) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl Algorithm for $name {
+            fn search<C: Cost, E: StateEncoding<C>>(
+                e: &E,
+                job: &Job<'_, C>,
+            ) -> Outcome<E::State, C> {
+                $search(
+                    e.start(),
+                    |&s| e.successors(s).map(|(n, _, c)| (n, c)),
+                    |s| e.position(s),
+                    e.positions(),
+                    |s| e.is_goal(s),
+                    job.budget,
+                )
+            }
+        }
+    };
 }
+
+keyed!(
+    /// Dijkstra's algorithm ([`search::dijkstra`]).
+    Dijkstra => search::dijkstra::dijkstra
+);
+keyed!(
+    /// Dynamic programming in position order ([`search::dp`]).
+    Dp => search::dp::dp
+);
+keyed!(
+    /// Breadth-first search: the fewest rolls ([`search::bfs`]).
+    Bfs => search::bfs::bfs
+);
 
 /// A* with the method's estimate ([`search::astar`]).
 pub struct AStar;
@@ -160,36 +182,6 @@ impl Algorithm for AStar {
             e.start(),
             |&s| e.successors(s).map(|(n, _, c)| (n, c)),
             |s| job.h(e.position(s)),
-            |s| e.position(s),
-            e.positions(),
-            |s| e.is_goal(s),
-            job.budget,
-        )
-    }
-}
-
-/// Dynamic programming in position order ([`search::dp`]).
-pub struct Dp;
-impl Algorithm for Dp {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
-        search::dp::dp(
-            e.start(),
-            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
-            |s| e.position(s),
-            e.positions(),
-            |s| e.is_goal(s),
-            job.budget,
-        )
-    }
-}
-
-/// Breadth-first search: the fewest rolls ([`search::bfs`]).
-pub struct Bfs;
-impl Algorithm for Bfs {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
-        search::bfs::bfs(
-            e.start(),
-            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
             |s| e.position(s),
             e.positions(),
             |s| e.is_goal(s),
