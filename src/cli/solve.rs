@@ -9,6 +9,8 @@ use boardpath::output::{json, text};
 use boardpath::race::estimate::Estimate;
 use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Duration;
 
 /// Arguments of `solve`.
 #[derive(Args, Default)]
@@ -85,10 +87,23 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
     let method = args.method()?;
     let players = players(&board, args.player.as_deref())?;
-    let solutions: Vec<Solved> = players
+    // A spinner with the time taken, on a terminal only (indicatif draws nothing when standard
+    // error is piped): the paper's unbounded search or IDA* can run for seconds. Ctrl-C ends the
+    // program at once; nothing is written until the end.
+    let bar = ProgressBar::new_spinner().with_style(
+        ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let solutions = players
         .iter()
-        .map(|&p| solve(&board, p, method, args.budget))
-        .collect::<Result<_, _>>()?;
+        .map(|&p| {
+            bar.set_message(format!("{}: player {}", method.name, board.players[p].name));
+            solve(&board, p, method, args.budget)
+        })
+        .collect::<Result<Vec<Solved>, _>>();
+    bar.finish_and_clear();
+    let solutions = solutions?;
     let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| s.warnings()).collect();
     warnings.dedup();
     for w in warnings {
