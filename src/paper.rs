@@ -46,7 +46,7 @@ fn row(what: impl Into<String>, paper: impl ToString, ours: impl ToString) -> Ro
 
 /// Solves the embedded standard board with the graph and with the bit-board under the paper's
 /// bounds and lines up every number the paper reports against ours. The 660-million-call run
-/// (`Bound::None`, a few seconds in a release build) is left out unless `with_unbounded`.
+/// (`bnb-none/bitboard`, a few seconds in a release build) is left out unless `with_unbounded`.
 pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
         Some(Ok(b)) => b,
