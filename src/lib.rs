@@ -32,6 +32,7 @@
 pub mod board;
 pub mod compare;
 pub mod cost;
+pub mod dice;
 pub mod encoding;
 pub mod generate;
 pub mod output;

@@ -1,0 +1,294 @@
+//! The exact solver: every state once, in decreasing order of progress, each state's no-move rolls
+//! and three-tries cycle solved in closed form; then the distribution of turns, turn by turn.
+//!
+//! Within a turn, a position is visited with `f` failed rolls so far (`f < T`, `T` the tries, 1 when
+//! a piece is on the track). With `p` the chance of a roll that cannot move and ends the try, `q`
+//! the chance of one that cannot move but gives another roll, and `A` the expected cost of one roll
+//! (its own cost plus, for the rolls that move, the chosen move and the successor's value),
+//! `C_f = A + q C_0 + p C_{f+1}` and `C_{T-1} = A + q C_0 + p (tau + C_0)`, `tau` the cost of a new
+//! turn. Unrolled: `C_0 = (A S + p^T tau) / (1 - q S - p^T)` with `S = 1 + p + ... + p^(T-1)`, and the
+//! value at the start of a turn is `tau + C_0`. Successors have more pips, so they are already known.
+
+use super::state::{Model, Move, State};
+use super::{DiceError, Objective, Policy};
+
+/// Codes in the policy table beside a move's from-step.
+pub const NO_MOVE: u8 = 255;
+/// The policy enters a waiting piece.
+pub const ENTER: u8 = 254;
+
+/// Relative tolerance under which two expectations count as tied.
+const TIE: f64 = 1e-12;
+
+/// Turns beyond which the distribution stops even if its tail is not yet below the threshold.
+pub const MAX_TURNS: usize = 1_000_000;
+
+/// The exact expectations of one policy, from every state.
+#[derive(Clone, Debug)]
+pub struct Exact {
+    /// Every state, in index order.
+    pub states: Vec<State>,
+    /// State indices in increasing order of progress.
+    pub order: Vec<u32>,
+    /// Expected turns from the start of a turn in each state.
+    pub turns: Vec<f64>,
+    /// Expected rolls from each state.
+    pub rolls: Vec<f64>,
+    /// Expected distance (board units) from each state.
+    pub distance: Vec<f64>,
+    /// `choice[state * faces + face]`: the from-step of the piece moved, [`ENTER`] or [`NO_MOVE`];
+    /// for the random policy, the first legal move (the policy draws among all of them).
+    pub choice: Vec<u8>,
+    transitions: Option<Transitions>,
+}
+
+/// The per-turn transitions of a policy, for the distribution of turns.
+#[derive(Clone, Debug, Default)]
+struct Transitions {
+    /// Start of each state's edges in `succ`/`weight`; one more entry at the end.
+    start: Vec<u32>,
+    /// Successor index, with [`BONUS`] and [`DONE`] flags.
+    succ: Vec<u32>,
+    /// Mass moved along the edge per unit of mass arriving fresh in the state.
+    weight: Vec<f64>,
+    /// Mass that ends the turn in the state itself (failed tries).
+    stay: Vec<f64>,
+}
+
+const BONUS: u32 = 1 << 31;
+const DONE: u32 = 1 << 30;
+
+fn code(mv: &Move) -> u8 {
+    match mv.action {
+        super::state::Action::Enter => ENTER,
+        super::state::Action::Step { from, .. } => from as u8,
+    }
+}
+
+/// Whether `a` is less than `b` beyond the tie tolerance, `None` when tied.
+fn less(a: f64, b: f64) -> Option<bool> {
+    if a == b || (a - b).abs() <= TIE * a.abs().max(b.abs()) {
+        None
+    } else {
+        Some(a < b)
+    }
+}
+
+/// Solves `policy` exactly; `transitions` keeps what [`Exact::distribution`] needs.
+pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, DiceError> {
+    let states = model.enumerate();
+    let n = states.len();
+    if n != model.len() {
+        return Err(DiceError::TooLarge {
+            what: format!("enumerated {n} states, expected {}", model.len()),
+        });
+    }
+    // Counting sort by pips: successors always have more.
+    let pips: Vec<usize> = states.iter().map(|s| model.pips(s)).collect();
+    let max = pips.iter().copied().max().unwrap_or(0);
+    let mut count = vec![0usize; max + 2];
+    for &p in &pips {
+        count[p + 1] += 1;
+    }
+    for i in 1..count.len() {
+        count[i] += count[i - 1];
+    }
+    let mut order = vec![0u32; n];
+    for (i, &p) in pips.iter().enumerate() {
+        order[count[p]] = i as u32;
+        count[p] += 1;
+    }
+    let f = model.faces.len();
+    let per_face = 1.0 / f as f64;
+    let (mut et, mut er, mut ed) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut choice = vec![NO_MOVE; n * f];
+    let mut tr = transitions.then(|| Transitions {
+        start: vec![0; n + 1],
+        stay: vec![0.0; n],
+        ..Transitions::default()
+    });
+    // Edges are gathered per state in reverse order, then laid out by index.
+    let mut edges: Vec<Vec<(u32, f64)>> = if transitions {
+        vec![Vec::new(); n]
+    } else {
+        Vec::new()
+    };
+    let mut moves = Vec::new();
+    let mut conts: Vec<[f64; 3]> = Vec::new();
+    for &i in order.iter().rev() {
+        let i = i as usize;
+        let s = states[i];
+        if model.finished(&s) {
+            continue;
+        }
+        let (mut at, mut ar, mut ad) = (0.0, 1.0, 0.0);
+        let (mut p, mut q) = (0.0, 0.0);
+        let mut out: Vec<(u32, f64)> = Vec::new();
+        for face in 0..f {
+            model.moves(&s, face, &mut moves);
+            if moves.is_empty() {
+                if model.bonus[face] {
+                    q += per_face;
+                } else {
+                    p += per_face;
+                }
+                continue;
+            }
+            conts.clear();
+            let mut succ = Vec::with_capacity(moves.len());
+            for mv in &moves {
+                let j = model.index(&mv.next);
+                let done = model.finished(&mv.next);
+                let t = if done {
+                    0.0
+                } else if model.bonus[face] {
+                    et[j] - 1.0
+                } else {
+                    et[j]
+                };
+                conts.push([t, er[j], mv.cost + ed[j]]);
+                let flags = if done { DONE } else { 0 } | if model.bonus[face] { BONUS } else { 0 };
+                succ.push(j as u32 | flags);
+            }
+            let chosen: Vec<usize> = match policy {
+                Policy::Random => (0..moves.len()).collect(),
+                Policy::Front => vec![argbest(&moves, |a, b| a.from_key() > b.from_key())],
+                Policy::Rear => vec![argbest(&moves, |a, b| a.from_key() < b.from_key())],
+                Policy::Optimal(objective) => {
+                    let (k1, k2) = match objective {
+                        Objective::Turns => (0, 2),
+                        Objective::Rolls => (1, 2),
+                        Objective::Distance => (2, 0),
+                    };
+                    let mut best = 0;
+                    for m in 1..moves.len() {
+                        let (a, b) = (conts[m], conts[best]);
+                        let better = less(a[k1], b[k1]).or_else(|| less(a[k2], b[k2]));
+                        if better == Some(true) {
+                            best = m;
+                        }
+                    }
+                    vec![best]
+                }
+            };
+            choice[i * f + face] = code(&moves[chosen[0]]);
+            let w = per_face / chosen.len() as f64;
+            for &m in &chosen {
+                at += w * conts[m][0];
+                ar += w * conts[m][1];
+                ad += w * conts[m][2];
+                if transitions {
+                    out.push((succ[m], w));
+                }
+            }
+        }
+        let tries = if model.tries_here(&s) {
+            model.rules.tries
+        } else {
+            1
+        };
+        let pt = p.powi(tries as i32);
+        let sum: f64 = (0..tries).map(|k| p.powi(k as i32)).sum();
+        let denom = 1.0 - q * sum - pt;
+        if denom <= 1e-15 {
+            et[i] = f64::INFINITY;
+            er[i] = f64::INFINITY;
+            ed[i] = f64::INFINITY;
+            continue;
+        }
+        et[i] = 1.0 + (at * sum + pt) / denom;
+        er[i] = ar * sum / denom;
+        ed[i] = ad * sum / denom;
+        if let Some(tr) = tr.as_mut() {
+            // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0, S/(1 - q S) in
+            // all over f; each visit rolls once.
+            let visits = sum / (1.0 - q * sum);
+            for e in &mut out {
+                e.1 *= visits;
+            }
+            tr.stay[i] = pt / (1.0 - q * sum);
+            edges[i] = out;
+        }
+    }
+    let transitions = tr.map(|mut tr| {
+        for (i, e) in edges.into_iter().enumerate() {
+            tr.start[i] = tr.succ.len() as u32;
+            for (s, w) in e {
+                tr.succ.push(s);
+                tr.weight.push(w);
+            }
+        }
+        tr.start[n] = tr.succ.len() as u32;
+        tr
+    });
+    Ok(Exact {
+        states,
+        order,
+        turns: et,
+        rolls: er,
+        distance: ed,
+        choice,
+        transitions,
+    })
+}
+
+/// The first move that no other beats under `better`.
+fn argbest(moves: &[Move], better: impl Fn(&Move, &Move) -> bool) -> usize {
+    let mut best = 0;
+    for m in 1..moves.len() {
+        if better(&moves[m], &moves[best]) {
+            best = m;
+        }
+    }
+    best
+}
+
+impl Exact {
+    /// `P(T = n)` for `n = 1, 2, ...` (index `n - 1`) from `start`, until the remaining mass is
+    /// below `tail`; `None` when solved without transitions or the tail never gets that low.
+    pub fn distribution(&self, start: usize, tail: f64) -> Option<Vec<f64>> {
+        let tr = self.transitions.as_ref()?;
+        if !self.turns.get(start)?.is_finite() {
+            return None;
+        }
+        let n = self.states.len();
+        let mut cur = vec![0.0; n];
+        let mut next = vec![0.0; n];
+        cur[start] = 1.0;
+        let mut out = Vec::new();
+        let mut remaining = 1.0;
+        while remaining >= tail {
+            if out.len() >= MAX_TURNS {
+                return None;
+            }
+            let mut done = 0.0;
+            for &i in &self.order {
+                let i = i as usize;
+                let m = cur[i];
+                if m == 0.0 {
+                    continue;
+                }
+                cur[i] = 0.0;
+                let (a, b) = (tr.start[i] as usize, tr.start[i + 1] as usize);
+                for e in a..b {
+                    let s = tr.succ[e];
+                    let mass = m * tr.weight[e];
+                    let j = (s & !(BONUS | DONE)) as usize;
+                    if s & DONE != 0 {
+                        done += mass;
+                    } else if s & BONUS != 0 {
+                        // Another roll this turn: processed later, as it has more pips.
+                        cur[j] += mass;
+                    } else {
+                        next[j] += mass;
+                    }
+                }
+                next[i] += m * tr.stay[i];
+            }
+            out.push(done);
+            std::mem::swap(&mut cur, &mut next);
+            remaining = cur.iter().sum();
+        }
+        Some(out)
+    }
+}
