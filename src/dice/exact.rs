@@ -42,16 +42,20 @@ pub struct Exact {
     transitions: Option<Transitions>,
 }
 
-/// The per-turn transitions of a policy, for the distribution of turns.
+/// The per-turn transitions of a policy, for the distribution of turns. States are numbered by
+/// their rank in order of progress, so a turn is one sequential sweep whose successors lie a few
+/// pip levels ahead: far better for the cache than the colex index.
 #[derive(Clone, Debug, Default)]
 struct Transitions {
-    /// Start of each state's edges in `succ`/`weight`; one more entry at the end.
-    start: Vec<u32>,
-    /// Successor index, with [`BONUS`] and [`DONE`] flags.
+    /// Rank in order of progress of each state index.
+    rank: Vec<u32>,
+    /// Each rank's edges: `succ[range[r].0..range[r].1]` (laid out in solving order).
+    range: Vec<(u32, u32)>,
+    /// Successor rank, with [`BONUS`] and [`DONE`] flags.
     succ: Vec<u32>,
     /// Mass moved along the edge per unit of mass arriving fresh in the state.
     weight: Vec<f64>,
-    /// Mass that ends the turn in the state itself (failed tries).
+    /// Mass that ends the turn in the state itself (failed tries), by rank.
     stay: Vec<f64>,
 }
 
@@ -102,18 +106,21 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
     let per_face = 1.0 / f as f64;
     let (mut et, mut er, mut ed) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     let mut choice = vec![NO_MOVE; n * f];
-    let mut tr = transitions.then(|| Transitions {
-        start: vec![0; n + 1],
-        stay: vec![0.0; n],
-        ..Transitions::default()
+    let mut tr = transitions.then(|| {
+        let mut rank = vec![0u32; n];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        Transitions {
+            rank,
+            range: vec![(0, 0); n],
+            stay: vec![0.0; n],
+            ..Transitions::default()
+        }
     });
-    // Edges are gathered per state in reverse order, then laid out by index.
-    let mut edges: Vec<Vec<(u32, f64)>> = if transitions {
-        vec![Vec::new(); n]
-    } else {
-        Vec::new()
-    };
     let mut moves = Vec::new();
+    let mut succ = Vec::new();
+    let mut out: Vec<(u32, f64)> = Vec::new();
     let mut conts: Vec<[f64; 3]> = Vec::new();
     for &i in order.iter().rev() {
         let i = i as usize;
@@ -123,7 +130,7 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         }
         let (mut at, mut ar, mut ad) = (0.0, 1.0, 0.0);
         let (mut p, mut q) = (0.0, 0.0);
-        let mut out: Vec<(u32, f64)> = Vec::new();
+        out.clear();
         for face in 0..f {
             model.moves(&s, face, &mut moves);
             if moves.is_empty() {
@@ -135,7 +142,7 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
                 continue;
             }
             conts.clear();
-            let mut succ = Vec::with_capacity(moves.len());
+            succ.clear();
             for mv in &moves {
                 let j = model.index(&mv.next);
                 let done = model.finished(&mv.next);
@@ -203,24 +210,18 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
             // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0, S/(1 - q S) in
             // all over f; each visit rolls once.
             let visits = sum / (1.0 - q * sum);
-            for e in &mut out {
-                e.1 *= visits;
+            let begin = tr.succ.len() as u32;
+            for &(s, w) in &out {
+                let j = tr.rank[(s & !(BONUS | DONE)) as usize];
+                tr.succ.push(j | (s & (BONUS | DONE)));
+                tr.weight.push(w * visits);
             }
-            tr.stay[i] = pt / (1.0 - q * sum);
-            edges[i] = out;
+            let r = tr.rank[i] as usize;
+            tr.range[r] = (begin, tr.succ.len() as u32);
+            tr.stay[r] = pt / (1.0 - q * sum);
         }
     }
-    let transitions = tr.map(|mut tr| {
-        for (i, e) in edges.into_iter().enumerate() {
-            tr.start[i] = tr.succ.len() as u32;
-            for (s, w) in e {
-                tr.succ.push(s);
-                tr.weight.push(w);
-            }
-        }
-        tr.start[n] = tr.succ.len() as u32;
-        tr
-    });
+    let transitions = tr;
     Ok(Exact {
         states,
         order,
@@ -254,7 +255,7 @@ impl Exact {
         let n = self.states.len();
         let mut cur = vec![0.0; n];
         let mut next = vec![0.0; n];
-        cur[start] = 1.0;
+        cur[*tr.rank.get(start)? as usize] = 1.0;
         let mut out = Vec::new();
         let mut remaining = 1.0;
         while remaining >= tail {
@@ -262,14 +263,13 @@ impl Exact {
                 return None;
             }
             let mut done = 0.0;
-            for &i in &self.order {
-                let i = i as usize;
+            for i in 0..n {
                 let m = cur[i];
                 if m == 0.0 {
                     continue;
                 }
                 cur[i] = 0.0;
-                let (a, b) = (tr.start[i] as usize, tr.start[i + 1] as usize);
+                let (a, b) = (tr.range[i].0 as usize, tr.range[i].1 as usize);
                 for e in a..b {
                     let s = tr.succ[e];
                     let mass = m * tr.weight[e];
