@@ -265,10 +265,12 @@ impl Exact {
             let mut done = 0.0;
             for i in 0..n {
                 let m = cur[i];
-                if m == 0.0 {
+                cur[i] = 0.0;
+                // Masses this small (all of them together under 1e-240) only cost time: their
+                // products become subnormal floats, which are slow.
+                if m < 1e-250 {
                     continue;
                 }
-                cur[i] = 0.0;
                 let (a, b) = (tr.range[i].0 as usize, tr.range[i].1 as usize);
                 for e in a..b {
                     let s = tr.succ[e];
