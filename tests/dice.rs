@@ -330,3 +330,19 @@ fn bad_options() {
     ));
     assert!(Model::new(&b, 3, &DiceRules::default()).is_err());
 }
+
+/// Moves inside the goal are always allowed under real dice, so a die that cannot land exactly on
+/// the deepest goal tile without them still works (the paper's model refuses `--die 1,2` on maedn).
+#[test]
+fn goal_moves_always_allowed() {
+    let b = Board::load("maedn")
+        .unwrap()
+        .with_overrides(&RuleOverrides {
+            die: Some(vec![1, 2]),
+            ..RuleOverrides::default()
+        })
+        .unwrap();
+    let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
+    let e = exact(&model, Policy::Front, false).unwrap();
+    assert!(e.turns[model.index(&model.initial())].is_finite());
+}

@@ -47,7 +47,9 @@ pub struct DiceArgs {
     /// Seed of the simulation.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write the policy (every state and roll: the move made) to FILE.json or FILE.csv.
+    /// Write the policy to FILE.json or FILE.csv: for every unfinished state (pieces waiting, pieces
+    /// home on a stack goal, the other occupied steps) and roll, the move made: `enter`, `FROM>TO`
+    /// (steps) or `none`.
     #[arg(long)]
     pub policy_out: Option<String>,
     /// Draw the distribution of turns as an SVG file.
