@@ -259,9 +259,14 @@ fn random_board(seed: u64, faces: u32) -> Board {
 /// The seed is fixed, so the test is deterministic; a 95% interval misses with probability 5%.
 #[test]
 fn exact_values_inside_simulation_intervals() {
+    let pass = DiceRules {
+        may_pass: true,
+        ..DiceRules::default()
+    };
     let mut cases = vec![(
         Board::load("maedn").unwrap(),
         Policy::Optimal(Objective::Turns),
+        DiceRules::default(),
     )];
     let games = |b: &Board| {
         if b.name.starts_with("Mensch") {
@@ -271,14 +276,27 @@ fn exact_values_inside_simulation_intervals() {
         }
     };
     for seed in 1..=4 {
-        cases.push((random_board(seed, 6), Policy::Optimal(Objective::Distance)));
-        cases.push((random_board(seed + 100, 4), Policy::Random));
+        cases.push((
+            random_board(seed, 6),
+            Policy::Optimal(Objective::Distance),
+            DiceRules::default(),
+        ));
+        cases.push((
+            random_board(seed + 100, 4),
+            Policy::Random,
+            DiceRules::default(),
+        ));
+        cases.push((
+            random_board(seed + 200, 6),
+            Policy::Optimal(Objective::Distance),
+            pass.clone(),
+        ));
     }
-    for (b, policy) in cases {
+    for (b, policy, rules) in cases {
         let (_, _, a) = analyse(
             &b,
             0,
-            &DiceRules::default(),
+            &rules,
             Objective::Distance,
             policy,
             Some((games(&b), 42)),
@@ -345,4 +363,24 @@ fn goal_moves_always_allowed() {
     let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
     let e = exact(&model, Policy::Front, false).unwrap();
     assert!(e.turns[model.index(&model.initial())].is_finite());
+}
+
+/// With passing allowed, a distance-minded player can wait for the perfect rolls: on the standard
+/// board it moves exactly the perfect-dice minimum with moves inside the goal (81750 units, as on
+/// `maedn-official`), at the price of many more turns; passing never costs turns.
+#[test]
+fn passing_reaches_the_perfect_dice_minimum() {
+    let b = Board::load("maedn").unwrap();
+    let pass = DiceRules {
+        may_pass: true,
+        ..DiceRules::default()
+    };
+    let model = Model::new(&b, 0, &pass).unwrap();
+    let s = model.index(&model.initial());
+    let d = exact(&model, Policy::Optimal(Objective::Distance), false).unwrap();
+    assert!((d.distance[s] - 81750.0).abs() < 1e-6, "{}", d.distance[s]);
+    let t = exact(&model, Policy::Optimal(Objective::Turns), false).unwrap();
+    let no_pass = Model::new(&b, 0, &DiceRules::default()).unwrap();
+    let t0 = exact(&no_pass, Policy::Optimal(Objective::Turns), false).unwrap();
+    assert!(t.turns[s] <= t0.turns[s] + 1e-12);
 }

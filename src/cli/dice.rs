@@ -5,7 +5,7 @@ use super::{Error, Format, RuleArgs, load, players};
 use boardpath::board::Board;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
-use boardpath::dice::exact::{ENTER, NO_MOVE};
+use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
     Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse,
 };
@@ -38,6 +38,9 @@ pub struct DiceArgs {
     /// Rolls per turn while no piece stands on the track.
     #[arg(long, default_value_t = 3)]
     pub tries: usize,
+    /// Let the optimal policy pass instead of moving (a pass on the highest face rolls again).
+    #[arg(long)]
+    pub may_pass: bool,
     /// Faces that let a waiting piece enter, e.g. `5,6`; default: the die's highest face.
     #[arg(long, value_parser = |s: &str| parse_die_list(s).map(super::Faces))]
     pub enter_faces: Option<super::Faces>,
@@ -135,6 +138,7 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
         enter_faces: args.enter_faces.as_ref().map(|f| f.0.clone()),
         no_goal_jump: args.no_goal_jump,
         tries: args.tries,
+        may_pass: args.may_pass,
     };
     if players.len() > 1 && (args.policy_out.is_some() || args.plot.is_some()) {
         return Err(Error::Usage(
@@ -290,6 +294,7 @@ fn policy_table(model: &Model, exact: &Exact, policy: Policy, path: &str) -> Res
         for (k, &roll) in model.faces.iter().enumerate() {
             let mv = match exact.choice[i * f + k] {
                 NO_MOVE => "none".to_string(),
+                PASS => "pass".to_string(),
                 ENTER => "enter".to_string(),
                 from => format!("{from}>{}", from as u32 + roll),
             };

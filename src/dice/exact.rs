@@ -16,6 +16,8 @@ use super::{DiceError, Objective, Policy};
 pub const NO_MOVE: u8 = 255;
 /// The policy enters a waiting piece.
 pub const ENTER: u8 = 254;
+/// The policy passes (only with `may_pass`).
+pub const PASS: u8 = 253;
 
 /// Relative tolerance under which two expectations count as tied.
 const TIE: f64 = 1e-12;
@@ -120,7 +122,7 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
     });
     let mut moves = Vec::new();
     let mut succ = Vec::new();
-    let mut out: Vec<(u32, f64)> = Vec::new();
+    let mut out: Vec<(u32, f64, usize)> = Vec::new();
     let mut conts: Vec<[f64; 3]> = Vec::new();
     for &i in order.iter().rev() {
         let i = i as usize;
@@ -128,17 +130,12 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         if model.finished(&s) {
             continue;
         }
-        let (mut at, mut ar, mut ad) = (0.0, 1.0, 0.0);
-        let (mut p, mut q) = (0.0, 0.0);
+        // Per face: the chosen move's continuation (averaged for the random policy), or none.
+        let mut face_cont: [Option<[f64; 3]>; MAX_FACES] = [None; MAX_FACES];
         out.clear();
         for face in 0..f {
             model.moves(&s, face, &mut moves);
             if moves.is_empty() {
-                if model.bonus[face] {
-                    q += per_face;
-                } else {
-                    p += per_face;
-                }
                 continue;
             }
             conts.clear();
@@ -162,16 +159,9 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
                 Policy::Front => vec![argbest(&moves, |a, b| a.from_key() > b.from_key())],
                 Policy::Rear => vec![argbest(&moves, |a, b| a.from_key() < b.from_key())],
                 Policy::Optimal(objective) => {
-                    let (k1, k2) = match objective {
-                        Objective::Turns => (0, 2),
-                        Objective::Rolls => (1, 2),
-                        Objective::Distance => (2, 0),
-                    };
                     let mut best = 0;
                     for m in 1..moves.len() {
-                        let (a, b) = (conts[m], conts[best]);
-                        let better = less(a[k1], b[k1]).or_else(|| less(a[k2], b[k2]));
-                        if better == Some(true) {
+                        if lex_less(objective, conts[m], conts[best]) {
                             best = m;
                         }
                     }
@@ -179,46 +169,77 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
                 }
             };
             choice[i * f + face] = code(&moves[chosen[0]]);
-            let w = per_face / chosen.len() as f64;
+            let w = 1.0 / chosen.len() as f64;
+            let mut c = [0.0; 3];
             for &m in &chosen {
-                at += w * conts[m][0];
-                ar += w * conts[m][1];
-                ad += w * conts[m][2];
+                for k in 0..3 {
+                    c[k] += w * conts[m][k];
+                }
                 if transitions {
-                    out.push((succ[m], w));
+                    out.push((succ[m], w * per_face, face));
                 }
             }
+            face_cont[face] = Some(c);
         }
         let tries = if model.tries_here(&s) {
             model.rules.tries
         } else {
             1
         };
-        let pt = p.powi(tries as i32);
-        let sum: f64 = (0..tries).map(|k| p.powi(k as i32)).sum();
-        let denom = 1.0 - q * sum - pt;
-        if denom <= 1e-15 {
+        let mut pass = [false; MAX_FACES];
+        let mut v = values(model, &face_cont, &pass, tries);
+        if let (true, Policy::Optimal(objective)) = (model.rules.may_pass, policy) {
+            // Policy iteration on this state alone: pass on a roll when staying beats its move.
+            for _ in 0..=2 * f {
+                let mut next = [false; MAX_FACES];
+                for face in 0..f {
+                    if let Some(c) = face_cont[face] {
+                        let stay = [
+                            v.c0[0] + if model.bonus[face] { 0.0 } else { 1.0 },
+                            v.c0[1],
+                            v.c0[2],
+                        ];
+                        next[face] = lex_less(objective, stay, c);
+                    }
+                }
+                if next == pass {
+                    break;
+                }
+                pass = next;
+                v = values(model, &face_cont, &pass, tries);
+            }
+            for face in 0..f {
+                if pass[face] {
+                    choice[i * f + face] = PASS;
+                }
+            }
+        }
+        let Some(c0) = v.finite() else {
             et[i] = f64::INFINITY;
             er[i] = f64::INFINITY;
             ed[i] = f64::INFINITY;
             continue;
-        }
-        et[i] = 1.0 + (at * sum + pt) / denom;
-        er[i] = ar * sum / denom;
-        ed[i] = ad * sum / denom;
+        };
+        et[i] = 1.0 + c0[0];
+        er[i] = c0[1];
+        ed[i] = c0[2];
+        let (sum, pt, q, u) = (v.sum, v.pt, v.q, v.u);
         if let Some(tr) = tr.as_mut() {
-            // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0, S/(1 - q S) in
-            // all over f; each visit rolls once.
+            // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0 (q counting
+            // passes on a face that rolls again), S/(1 - q S) in all over f; each visit rolls once.
             let visits = sum / (1.0 - q * sum);
             let begin = tr.succ.len() as u32;
-            for &(s, w) in &out {
+            for &(s, w, face) in &out {
+                if pass[face] {
+                    continue;
+                }
                 let j = tr.rank[(s & !(BONUS | DONE)) as usize];
                 tr.succ.push(j | (s & (BONUS | DONE)));
                 tr.weight.push(w * visits);
             }
             let r = tr.rank[i] as usize;
             tr.range[r] = (begin, tr.succ.len() as u32);
-            tr.stay[r] = pt / (1.0 - q * sum);
+            tr.stay[r] = (pt + u * sum) / (1.0 - q * sum);
         }
     }
     let transitions = tr;
@@ -231,6 +252,72 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         choice,
         transitions,
     })
+}
+
+/// The most die faces the solver takes.
+pub const MAX_FACES: usize = 64;
+
+/// Whether continuation `a` beats `b` for `objective`: the primary value, then the tie-break.
+fn lex_less(objective: Objective, a: [f64; 3], b: [f64; 3]) -> bool {
+    let (k1, k2) = match objective {
+        Objective::Turns => (0, 2),
+        Objective::Rolls => (1, 2),
+        Objective::Distance => (2, 0),
+    };
+    less(a[k1], b[k1]).or_else(|| less(a[k2], b[k2])) == Some(true)
+}
+
+/// A state's values within a turn (`C_0` for turns, rolls, distance) for one choice of passes,
+/// with the chances that go into them.
+struct Values {
+    c0: [f64; 3],
+    denom: f64,
+    /// `S = 1 + p + ... + p^(T-1)`.
+    sum: f64,
+    /// `p^T`.
+    pt: f64,
+    /// Chance of a roll that stays and rolls again (no move, or a pass, on the highest face).
+    q: f64,
+    /// Chance of a pass that ends the turn.
+    u: f64,
+}
+
+impl Values {
+    fn finite(&self) -> Option<[f64; 3]> {
+        (self.denom > 1e-15 && self.c0.iter().all(|x| x.is_finite())).then_some(self.c0)
+    }
+}
+
+/// The closed form of the module docs, with passes: a pass on the highest face rolls again like a
+/// roll that cannot move, any other pass ends the turn at once (`u`), whatever the tries left.
+fn values(model: &Model, face_cont: &[Option<[f64; 3]>], pass: &[bool], tries: usize) -> Values {
+    let per_face = 1.0 / model.faces.len() as f64;
+    let (mut a, mut p, mut q, mut u) = ([0.0, 1.0, 0.0], 0.0, 0.0, 0.0);
+    for face in 0..model.faces.len() {
+        match face_cont[face] {
+            Some(c) if !pass[face] => {
+                for k in 0..3 {
+                    a[k] += per_face * c[k];
+                }
+            }
+            Some(_) if !model.bonus[face] => u += per_face,
+            None if !model.bonus[face] => p += per_face,
+            _ => q += per_face,
+        }
+    }
+    let pt = p.powi(tries as i32);
+    let sum: f64 = (0..tries).map(|k| p.powi(k as i32)).sum();
+    let denom = 1.0 - (q + u) * sum - pt;
+    let tau = [1.0, 0.0, 0.0];
+    let c0 = std::array::from_fn(|k| ((a[k] + u * tau[k]) * sum + pt * tau[k]) / denom);
+    Values {
+        c0,
+        denom,
+        sum,
+        pt,
+        q,
+        u,
+    }
 }
 
 /// The first move that no other beats under `better`.

@@ -17,7 +17,8 @@
 //!   may stop on any free goal tile and move on inside the goal (in slots mode whatever the board's
 //!   `moves_in_goal` says, as in the official rules); it may jump over own pieces in the goal
 //!   (option: not);
-//! - a legal move must be made when one exists;
+//! - a legal move must be made when one exists (option: the optimal policy may pass; a pass on the
+//!   highest face rolls again, any other pass ends the turn);
 //! - the highest face (a 6) gives another roll in the same turn, whether or not it could be moved;
 //!   the roll that brings the last piece home ends the game;
 //! - three tries: while no piece stands on a track step, a turn allows up to three rolls (option:
@@ -73,6 +74,9 @@ pub struct DiceRules {
     pub no_goal_jump: bool,
     /// Rolls per turn while no piece stands on the track.
     pub tries: usize,
+    /// Let the optimal policy pass instead of making a legal move (the simple policies always
+    /// move). A pass on the highest face rolls again; any other pass ends the turn.
+    pub may_pass: bool,
 }
 
 impl Default for DiceRules {
@@ -82,6 +86,7 @@ impl Default for DiceRules {
             enter_faces: None,
             no_goal_jump: false,
             tries: 3,
+            may_pass: false,
         }
     }
 }

@@ -167,6 +167,13 @@ impl Model {
                 "entering face {f} is not a face of the die {faces:?}"
             )));
         }
+        if faces.len() > super::exact::MAX_FACES {
+            return Err(DiceError::Rules(format!(
+                "{} die faces; at most {} are supported",
+                faces.len(),
+                super::exact::MAX_FACES
+            )));
+        }
         if rules.tries == 0 {
             return Err(DiceError::Rules("--tries must be at least 1".into()));
         }
