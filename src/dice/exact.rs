@@ -9,7 +9,7 @@
 //! turn. Unrolled: `C_0 = (A S + p^T tau) / (1 - q S - p^T)` with `S = 1 + p + ... + p^(T-1)`, and the
 //! value at the start of a turn is `tau + C_0`. Successors have more pips, so they are already known.
 
-use super::state::{Model, Move, State};
+use super::state::{MAX_FACES, Model, Move, State};
 use super::{DiceError, Objective, Policy};
 
 /// Codes in the policy table beside a move's from-step.
@@ -253,9 +253,6 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         transitions,
     })
 }
-
-/// The most die faces the solver takes.
-pub const MAX_FACES: usize = 64;
 
 /// Whether continuation `a` beats `b` for `objective`: the primary value, then the tie-break.
 fn lex_less(objective: Objective, a: [f64; 3], b: [f64; 3]) -> bool {

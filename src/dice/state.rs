@@ -15,6 +15,9 @@ use crate::race::Race;
 /// boards need at most 1.1 million.
 pub const MAX_STATES: u64 = 10_000_000;
 
+/// The most die faces the model takes (the solver keeps per-face arrays on the stack).
+pub const MAX_FACES: usize = 64;
+
 /// A position: pieces waiting, pieces home on the last goal tile (stack mode only), other steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
@@ -167,11 +170,11 @@ impl Model {
                 "entering face {f} is not a face of the die {faces:?}"
             )));
         }
-        if faces.len() > super::exact::MAX_FACES {
+        if faces.len() > MAX_FACES {
             return Err(DiceError::Rules(format!(
                 "{} die faces; at most {} are supported",
                 faces.len(),
-                super::exact::MAX_FACES
+                MAX_FACES
             )));
         }
         if rules.tries == 0 {
