@@ -7,8 +7,8 @@
 //! [`solve::METHODS`] catalogue names every algorithm x encoding pair once.
 //!
 //! Layers, each using only those below it: [`board`] -> [`cost`] -> [`race`] -> [`search`] ->
-//! [`encoding`] -> [`solve`] -> [`compare`], [`output`], [`render`], [`paper`] (and the binary's
-//! `cli`). `tests/layers.rs` fails on a file-level import cycle or a use against the layers.
+//! [`encoding`] -> [`solve`] -> [`compare`], [`output`], [`render`], [`paper`], [`dice`] (and the
+//! binary's `cli`). `tests/layers.rs` fails on a file-level import cycle or a use against the layers.
 //!
 //! ```
 //! use boardpath::board::Board;
@@ -32,6 +32,7 @@
 pub mod board;
 pub mod compare;
 pub mod cost;
+pub mod dice;
 pub mod encoding;
 pub mod generate;
 pub mod output;

@@ -32,6 +32,8 @@ enum Command {
     Render(cli::render::RenderArgs),
     /// List the method catalogue: every algorithm/encoding pair, what it minimises, whether it is exact.
     Methods(cli::methods::MethodsArgs),
+    /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
+    Dice(cli::dice::DiceArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => cli::render::run(&args),
         Some(Command::Compare(args)) => cli::compare::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
+        Some(Command::Dice(args)) => cli::dice::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

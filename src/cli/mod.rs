@@ -3,6 +3,7 @@
 pub mod boards;
 pub mod compare;
 pub mod decode;
+pub mod dice;
 mod error;
 pub mod generate;
 pub mod methods;

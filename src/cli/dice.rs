@@ -1,0 +1,396 @@
+//! `boardpath dice`: exact expected turns, rolls and distance under real dice, the distribution of
+//! turns, a Monte Carlo check, the policy table and a plot.
+
+use super::{Error, Format, RuleArgs, load, players};
+use boardpath::board::Board;
+use boardpath::board::embedded;
+use boardpath::board::rules::parse_die_list;
+use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
+use boardpath::dice::{
+    Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse,
+};
+use clap::{Args, ValueEnum};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+/// Arguments of `dice`.
+#[derive(Args)]
+pub struct DiceArgs {
+    /// Board file, or an embedded board's short name.
+    #[arg(default_value = embedded::DEFAULT)]
+    pub board: String,
+    /// Player, or `all`; default: the first player in the file.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// What the optimal policy minimises (ties: distance for turns and rolls, turns for distance).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Turns)]
+    pub objective: ObjectiveArg,
+    /// How the piece to move is chosen.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Optimal)]
+    pub policy: PolicyArg,
+    /// How the game starts: every piece waiting, or one on the start tile.
+    #[arg(long, value_enum, default_value_t = StartArg::Waiting)]
+    pub start: StartArg,
+    /// Forbid jumping over own pieces inside the goal.
+    #[arg(long)]
+    pub no_goal_jump: bool,
+    /// Rolls per turn while no piece stands on the track.
+    #[arg(long, default_value_t = 3)]
+    pub tries: usize,
+    /// Let the optimal policy pass instead of moving (a pass on the highest face rolls again).
+    #[arg(long)]
+    pub may_pass: bool,
+    /// Faces that let a waiting piece enter, e.g. `5,6`; default: the die's highest face.
+    #[arg(long, value_parser = |s: &str| parse_die_list(s).map(super::Faces))]
+    pub enter_faces: Option<super::Faces>,
+    /// Also play this many games at random (seeded) and report 95% confidence intervals.
+    #[arg(long)]
+    pub simulate: Option<u64>,
+    /// Seed of the simulation.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the policy to FILE.json or FILE.csv: for every unfinished state (pieces waiting, pieces
+    /// home on a stack goal, the other occupied steps) and roll, the move made: `enter`, `FROM>TO`
+    /// (steps) or `none`.
+    #[arg(long)]
+    pub policy_out: Option<String>,
+    /// Draw the distribution of turns as an SVG file.
+    #[arg(long)]
+    pub plot: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The `--objective` values.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ObjectiveArg {
+    /// Fewest expected turns.
+    Turns,
+    /// Fewest expected rolls.
+    Rolls,
+    /// Least expected distance.
+    Distance,
+}
+
+/// The `--policy` values.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PolicyArg {
+    /// The best move for the objective.
+    Optimal,
+    /// Move the front-most movable piece.
+    Front,
+    /// Move the rear-most movable piece.
+    Rear,
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// The `--start` values.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum StartArg {
+    /// Every piece waits.
+    Waiting,
+    /// One piece stands on the start tile.
+    OneOut,
+}
+
+fn dice_error(e: DiceError) -> Error {
+    Error::Input(e.to_string())
+}
+
+/// `n` with thousands separators.
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Runs `dice`.
+pub fn run(args: &DiceArgs) -> Result<(), Error> {
+    let board = load(&args.board, &args.rules)?;
+    let players = players(&board, args.player.as_deref())?;
+    let objective = match args.objective {
+        ObjectiveArg::Turns => Objective::Turns,
+        ObjectiveArg::Rolls => Objective::Rolls,
+        ObjectiveArg::Distance => Objective::Distance,
+    };
+    let policy = match args.policy {
+        PolicyArg::Optimal => Policy::Optimal(objective),
+        PolicyArg::Front => Policy::Front,
+        PolicyArg::Rear => Policy::Rear,
+        PolicyArg::Random => Policy::Random,
+    };
+    let rules = DiceRules {
+        start: match args.start {
+            StartArg::Waiting => Start::Waiting,
+            StartArg::OneOut => Start::OneOut,
+        },
+        enter_faces: args.enter_faces.as_ref().map(|f| f.0.clone()),
+        no_goal_jump: args.no_goal_jump,
+        tries: args.tries,
+        may_pass: args.may_pass,
+    };
+    if players.len() > 1 && (args.policy_out.is_some() || args.plot.is_some()) {
+        return Err(Error::Usage(
+            "--policy-out and --plot take one player, not --player all".into(),
+        ));
+    }
+    let mut results = Vec::new();
+    for &p in &players {
+        let clock = Instant::now();
+        let simulate = args.simulate.map(|g| (g, args.seed));
+        let (model, exact, analysis) =
+            analyse(&board, p, &rules, objective, policy, simulate).map_err(dice_error)?;
+        let secs = clock.elapsed().as_secs_f64();
+        if let Some(path) = &args.policy_out {
+            write_atomic(path, &policy_table(&model, &exact, policy, path)?)?;
+        }
+        if let Some(path) = &args.plot {
+            write_atomic(path, &plot(&board, &analysis)?)?;
+        }
+        results.push((analysis, secs));
+    }
+    match args.format {
+        Format::Json => {
+            let all: Vec<&Analysis> = results.iter().map(|(a, _)| a).collect();
+            let text = serde_json::to_string_pretty(&all)
+                .map_err(|e| Error::Input(format!("cannot write JSON: {e}")))?;
+            println!("{text}");
+        }
+        Format::Text => {
+            for (i, (a, secs)) in results.iter().enumerate() {
+                if i > 0 {
+                    println!();
+                }
+                print!("{}", text(&board, a, *secs));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The text report of one analysis.
+fn text(board: &Board, a: &Analysis, secs: f64) -> String {
+    let mut out = String::new();
+    let r = &a.rules;
+    let enter = match &r.enter_faces {
+        Some(f) => format!("{f:?}"),
+        None => "the highest face".into(),
+    };
+    let _ = writeln!(out, "{}: player {}, real dice", a.board, a.player);
+    let _ = writeln!(out, "rules:  {}", board.rules);
+    let _ = writeln!(
+        out,
+        "dice:   enter on {enter}, {} tries, start {}, goal jumps {}, highest face rolls again",
+        r.tries,
+        match r.start {
+            Start::Waiting => "waiting",
+            Start::OneOut => "one-out",
+        },
+        if r.no_goal_jump {
+            "forbidden"
+        } else {
+            "allowed"
+        }
+    );
+    let policy = if a.policy == "optimal" {
+        format!("optimal for {}", a.objective.name())
+    } else {
+        a.policy.clone()
+    };
+    let _ = writeln!(out, "policy: {policy}");
+    let _ = writeln!(
+        out,
+        "states: {} (solved in {secs:.3} s)",
+        thousands(a.states)
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(out, "expected turns     {:.6}", a.expected_turns);
+    let _ = writeln!(out, "expected rolls     {:.6}", a.expected_rolls);
+    let cm = a
+        .expected_distance_cm
+        .map_or(String::new(), |cm| format!(" = {cm:.4} cm"));
+    let _ = writeln!(
+        out,
+        "expected distance  {:.4} {}{cm}",
+        a.expected_distance, a.unit
+    );
+    let pcs: Vec<String> = a
+        .turns_percentiles
+        .iter()
+        .map(|(p, n)| format!("{p}%: {n}"))
+        .collect();
+    let _ = writeln!(out, "turns percentiles  {}", pcs.join(", "));
+    let _ = writeln!(
+        out,
+        "turns distribution {} values, P(T <= {}) > 1 - 1e-12",
+        a.turns_distribution.len(),
+        a.turns_distribution.len()
+    );
+    if let Some(s) = &a.simulation {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "simulation: {} games, seed {} (mean, 95% interval)",
+            s.games, s.seed
+        );
+        for (name, i) in [
+            ("turns", s.turns),
+            ("rolls", s.rolls),
+            ("distance", s.distance),
+        ] {
+            let _ = writeln!(
+                out,
+                "  {name:<9} {:.4}  [{:.4}, {:.4}]",
+                i.mean, i.low, i.high
+            );
+        }
+    }
+    out
+}
+
+/// The policy as CSV or JSON (by the file's extension): every unfinished state and roll.
+fn policy_table(model: &Model, exact: &Exact, policy: Policy, path: &str) -> Result<String, Error> {
+    if policy == Policy::Random {
+        return Err(Error::Usage(
+            "--policy-out: the random policy has no table (it draws among the legal moves)".into(),
+        ));
+    }
+    let json = match Path::new(path).extension().and_then(|e| e.to_str()) {
+        Some("json") => true,
+        Some("csv") => false,
+        _ => {
+            return Err(Error::Usage(format!(
+                "--policy-out {path}: the file must end in .json or .csv"
+            )));
+        }
+    };
+    let f = model.faces.len();
+    let mut out = String::new();
+    if json {
+        out.push_str("[\n");
+    } else {
+        out.push_str("waiting,home,steps,roll,move\n");
+    }
+    let mut first = true;
+    for (i, s) in exact.states.iter().enumerate() {
+        if model.finished(s) {
+            continue;
+        }
+        let steps: Vec<String> = (0..128)
+            .filter(|b| s.mask >> b & 1 != 0)
+            .map(|b: u32| b.to_string())
+            .collect();
+        for (k, &roll) in model.faces.iter().enumerate() {
+            let mv = match exact.choice[i * f + k] {
+                NO_MOVE => "none".to_string(),
+                PASS => "pass".to_string(),
+                ENTER => "enter".to_string(),
+                from => format!("{from}>{}", from as u32 + roll),
+            };
+            if json {
+                if !first {
+                    out.push_str(",\n");
+                }
+                let _ = write!(
+                    out,
+                    "{{\"waiting\":{},\"home\":{},\"steps\":[{}],\"roll\":{roll},\"move\":\"{mv}\"}}",
+                    s.waiting,
+                    s.home,
+                    steps.join(",")
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{roll},{mv}",
+                    s.waiting,
+                    s.home,
+                    steps.join(" ")
+                );
+            }
+            first = false;
+        }
+    }
+    if json {
+        out.push_str("\n]\n");
+    }
+    Ok(out)
+}
+
+/// The distribution of turns as an SVG line chart.
+fn plot(board: &Board, a: &Analysis) -> Result<String, Error> {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    let err = |e: String| Error::Input(format!("cannot draw the plot: {e}"));
+    {
+        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+        let n = a.turns_distribution.len();
+        let top = a.turns_distribution.iter().copied().fold(0.0, f64::max) * 1.1;
+        let policy = if a.policy == "optimal" {
+            format!("optimal for {}", a.objective.name())
+        } else {
+            a.policy.clone()
+        };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{}, {}: turns to finish ({policy})", board.name, a.player),
+                ("sans-serif", 20),
+            )
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(1f64..n.max(2) as f64, 0f64..top.max(1e-9))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .configure_mesh()
+            .x_desc("turns n")
+            .y_desc("P(T = n)")
+            .draw()
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(LineSeries::new(
+                a.turns_distribution
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| ((i + 1) as f64, p)),
+                &BLUE,
+            ))
+            .map_err(|e| err(e.to_string()))?;
+        root.present().map_err(|e| err(e.to_string()))?;
+    }
+    Ok(svg)
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory, then renames it.
+fn write_atomic(path: &str, text: &str) -> Result<(), Error> {
+    let fail = |e: std::io::Error| Error::Output {
+        path: path.to_string(),
+        reason: e.to_string(),
+    };
+    let target = Path::new(path);
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text).map_err(fail)?;
+    std::fs::rename(&tmp, target).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(e)
+    })
+}

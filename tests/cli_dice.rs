@@ -1,0 +1,156 @@
+//! `boardpath dice` as a user runs it: every embedded board, JSON, the policy table, the plot and
+//! bad input.
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardpath");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn standard_board_text() {
+    let text = stdout(&["dice"]);
+    for needle in [
+        "player black, real dice",
+        "states: 149,986",
+        "expected turns     49.2515",
+        "expected rolls     63.9646",
+        "units = 430.7",
+        "turns percentiles  10%: 41",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+}
+
+fn embedded(board: &str) {
+    let text = stdout(&["dice", board, "--objective", "distance"]);
+    assert!(text.contains("expected distance"), "{board}:\n{text}");
+}
+
+// One test per board, so they run in parallel.
+#[test]
+fn maedn_official() {
+    embedded("maedn-official");
+}
+
+#[test]
+fn maedn_6() {
+    embedded("maedn-6");
+}
+
+#[test]
+fn ludo() {
+    embedded("ludo");
+}
+
+#[test]
+fn parcheesi() {
+    embedded("parcheesi");
+}
+
+#[test]
+fn json_with_simulation() {
+    let text = stdout(&[
+        "dice",
+        "maedn",
+        "--policy",
+        "front",
+        "--simulate",
+        "5000",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let a = &v.as_array().unwrap()[0];
+    for key in [
+        "states",
+        "objective",
+        "policy",
+        "expected_turns",
+        "expected_rolls",
+        "expected_distance",
+        "turns_distribution",
+        "simulation",
+    ] {
+        assert!(a.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(a["policy"], "front");
+    assert_eq!(a["simulation"]["games"], 5000);
+    assert_eq!(a["simulation"]["seed"], 3);
+    let t = a["expected_turns"].as_f64().unwrap();
+    let s = &a["simulation"]["turns"];
+    assert!(s["low"].as_f64().unwrap() <= t && t <= s["high"].as_f64().unwrap());
+}
+
+#[test]
+fn policy_table_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("p.csv");
+    let json = dir.path().join("p.json");
+    let svg = dir.path().join("t.svg");
+    let one = "tests/boards/hand.toml";
+    stdout(&["dice", one, "--policy-out", csv.to_str().unwrap()]);
+    stdout(&[
+        "dice",
+        one,
+        "--policy-out",
+        json.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let csv = std::fs::read_to_string(csv).unwrap();
+    assert!(csv.starts_with("waiting,home,steps,roll,move\n"), "{csv}");
+    assert!(csv.contains(",enter\n"), "{csv}");
+    let rows: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(rows.as_array().unwrap().len() + 1, csv.lines().count());
+    let svg = std::fs::read_to_string(svg).unwrap();
+    roxmltree::Document::parse(&svg).unwrap();
+    // Nothing but the outputs is left in the directory.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+#[test]
+fn bad_input() {
+    for (args, code, needle) in [
+        (&["dice", "--tries", "0"][..], 1, "at least 1"),
+        (&["dice", "--enter-faces", "7"][..], 1, "entering face 7"),
+        (&["dice", "--simulate", "0"][..], 1, "at least one game"),
+        (&["dice", "--policy-out", "x.txt"][..], 2, ".json or .csv"),
+        (
+            &["dice", "--policy", "random", "--policy-out", "x.csv"][..],
+            2,
+            "no table",
+        ),
+        (&["dice", "--player", "nobody"][..], 1, "nobody"),
+        (
+            &["dice", "--player", "all", "--plot", "x.svg"][..],
+            2,
+            "one player",
+        ),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
