@@ -4,6 +4,7 @@ use super::error::line_col;
 use super::{Board, BoardError, Diagnostic};
 use std::io::Read;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// Short name and TOML text of every embedded board, in listing order.
 pub const BOARDS: &[(&str, &str)] = &[
@@ -106,7 +107,9 @@ pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
 /// Whether `board` has the paper's geometry and model (the embedded standard board, any subset of
 /// its players): the only board the paper's constants were derived for.
 pub fn is_paper_board(board: &Board) -> bool {
-    let Some(Ok(paper)) = embedded(DEFAULT) else {
+    // Parsed once: compare asks for every method on every board.
+    static PAPER: OnceLock<Option<Board>> = OnceLock::new();
+    let Some(paper) = PAPER.get_or_init(|| embedded(DEFAULT).and_then(Result::ok)) else {
         return false;
     };
     board.track == paper.track
