@@ -29,6 +29,18 @@
 
 #![warn(missing_docs)]
 
+/// This crate's version (`Cargo.toml`).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The git commit this build was made from, or `unknown` outside a git checkout (see `build.rs`).
+pub const COMMIT: &str = env!("BOARDPATH_COMMIT");
+/// What `boardpath --version` prints after the program name: the version and the commit.
+pub const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("BOARDPATH_COMMIT"),
+    ")"
+);
+
 pub mod board;
 pub mod compare;
 pub mod cost;

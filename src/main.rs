@@ -8,7 +8,7 @@ use std::process::ExitCode;
 /// Shortest physical paths on race board games: the least total movement to win when every roll is
 /// moved in a straight line. With no command, solves the embedded standard Mensch ärgere Dich nicht board.
 #[derive(Parser)]
-#[command(name = "boardpath", version)]
+#[command(name = "boardpath", version = boardpath::LONG_VERSION)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{run, stdout};
+use common::{json_results, run, stdout};
 
 #[test]
 fn no_arguments_solves_the_standard_board() {
@@ -28,7 +28,7 @@ fn no_arguments_solves_the_standard_board() {
 
 #[test]
 fn json_for_every_player() {
-    let text = stdout(&[
+    let v = json_results(&[
         "solve",
         "boards/maedn.toml",
         "--player",
@@ -36,7 +36,6 @@ fn json_for_every_player() {
         "--format",
         "json",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let players = v.as_array().unwrap();
     assert_eq!(players.len(), 4);
     for p in players {
@@ -72,7 +71,7 @@ fn json_for_every_player() {
 
 #[test]
 fn bitboard_json_has_call_counts_and_full_paths() {
-    let text = stdout(&[
+    let v = json_results(&[
         "solve",
         "--encoding",
         "bitboard",
@@ -81,7 +80,6 @@ fn bitboard_json_has_call_counts_and_full_paths() {
         "--format",
         "json",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v[0]["nodes"], 14_282_614);
     assert_eq!(v[0]["total"], 83047);
     assert_eq!(v[0]["pieces"][0]["bitboard"], "0xe820882208414c06");
@@ -89,8 +87,7 @@ fn bitboard_json_has_call_counts_and_full_paths() {
 
 #[test]
 fn a_board_without_scale_has_null_cm() {
-    let text = stdout(&["solve", "tests/boards/hand.toml", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v = json_results(&["solve", "tests/boards/hand.toml", "--format", "json"]);
     assert!(v[0]["total_cm"].is_null());
     assert_eq!(v[0]["total"], 791);
 }
@@ -122,8 +119,7 @@ fn reproduce_matches_the_paper() {
         text.contains("14282614") && text.contains("18526851"),
         "{text}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&stdout(&["reproduce", "--quick", "--format", "json"])).unwrap();
+    let json: serde_json::Value = json_results(&["reproduce", "--quick", "--format", "json"]);
     assert!(
         json.as_array()
             .unwrap()
@@ -175,10 +171,7 @@ fn generated_boards_validate_and_solve() {
         p,
     ]);
     assert!(stdout(&["validate", p]).ends_with("OK\n"));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&[
-        "solve", p, "--player", "all", "--format", "json",
-    ]))
-    .unwrap();
+    let v = json_results(&["solve", p, "--player", "all", "--format", "json"]);
     assert_eq!(v.as_array().unwrap().len(), 3);
     // Same seed, same bytes.
     assert_eq!(
@@ -223,8 +216,7 @@ fn the_papers_constant_is_flagged_off_its_board() {
 
 /// `methods --format json`, parsed.
 fn catalogue() -> Vec<serde_json::Value> {
-    let v: serde_json::Value =
-        serde_json::from_str(&stdout(&["methods", "--format", "json"])).unwrap();
+    let v: serde_json::Value = json_results(&["methods", "--format", "json"]);
     v.as_array().unwrap().clone()
 }
 
@@ -299,8 +291,7 @@ fn every_exact_method_solves_the_standard_board() {
 #[test]
 fn method_shorthands_and_conflicts() {
     let via = |args: &[&str]| {
-        let text = stdout(&[&["solve", "--format", "json"], args].concat());
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let v = json_results(&[&["solve", "--format", "json"], args].concat());
         (
             v[0]["method"].as_str().unwrap().to_string(),
             v[0]["total"].as_u64().unwrap(),
@@ -329,8 +320,8 @@ fn method_shorthands_and_conflicts() {
 #[test]
 fn the_bitboard_solves_exact_rounding() {
     let total = |args: &[&str]| {
-        let text = stdout(&[&["solve", "--format", "json", "--rounding", "exact"], args].concat());
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let v =
+            json_results(&[&["solve", "--format", "json", "--rounding", "exact"], args].concat());
         v[0]["total"].as_f64().unwrap()
     };
     let graph = total(&[]);

@@ -1,28 +1,9 @@
 //! The real binary: `boardpath boards`, rule overrides on `solve` (the `rules:` line and totals),
 //! and clear errors with the right exit codes for invalid override values.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardpath"))
-        .args(args)
-        .output()
-        .expect("the boardpath binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout(args)).expect("valid JSON")
-}
+use common::{json_results as json, run, stdout};
 
 /// The first player's total from `solve ... --format json`.
 fn total(args: &[&str]) -> u64 {

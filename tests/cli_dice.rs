@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{run, stdout};
+use common::{json_results, run, stdout};
 
 #[test]
 fn standard_board_text() {
@@ -48,7 +48,7 @@ fn parcheesi() {
 
 #[test]
 fn json_with_simulation() {
-    let text = stdout(&[
+    let v = json_results(&[
         "dice",
         "maedn",
         "--policy",
@@ -60,7 +60,6 @@ fn json_with_simulation() {
         "--format",
         "json",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let a = &v.as_array().unwrap()[0];
     for key in [
         "states",

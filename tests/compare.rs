@@ -248,18 +248,27 @@ fn cli_compare_json_on_maedn() {
         stderr.is_empty(),
         "no progress bar or warning when piped: {stderr}"
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["schema"], "boardpath.compare/1");
+    let board = Board::load("maedn").unwrap();
+    assert_eq!(doc["provenance"]["boards"][0]["sha256"], board.sha256);
+    let v = &doc["results"];
     assert_eq!(v["mismatches"], serde_json::json!([]));
     let rows = v["rows"].as_array().unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r["method"].as_str().unwrap()).collect();
     let all: Vec<&str> = METHODS.iter().map(|m| m.name).collect();
     assert_eq!(names, all);
-    let board = Board::load("maedn").unwrap();
     for r in rows {
         let (method, status) = (r["method"].as_str().unwrap(), r["status"].as_str().unwrap());
         let m = Method::find(method).unwrap();
         assert_eq!(r["board"], "maedn");
         assert_eq!(r["player"], "black");
+        assert_eq!(r["board_sha256"], board.sha256);
+        assert_eq!(
+            r["rules"],
+            serde_json::json!({"die": [1, 2, 3, 4, 5, 6], "metric": "euclidean",
+                "rounding": "per-move", "goal_mode": "slots", "moves_in_goal": false})
+        );
         assert_eq!(r["exact"], m.exact, "{method}");
         assert_eq!(r["fewest_rolls"], 29);
         // On the paper's board only the methods marked `Skip::Always` are left out.
@@ -287,7 +296,7 @@ fn cli_compare_json_on_maedn() {
             }
             "weighted-astar/step" => {
                 assert_eq!((status, &r["optimal"]), ("ok", &serde_json::json!(false)));
-                assert_eq!(r["excess"], "+151");
+                assert_eq!(r["excess"], 151);
             }
             _ => {
                 assert_eq!(status, "ok", "{method}");
@@ -332,7 +341,10 @@ fn cli_compare_formats() {
     );
     let csv = boardpath(&[&args[..], &["--format", "csv"]].concat());
     let csv = String::from_utf8(csv.stdout).unwrap();
-    assert!(csv.contains(BFS_CSV), "{csv}");
+    let sha = Board::load("maedn").unwrap().sha256;
+    let bfs =
+        format!("\nmaedn,{sha},black,{RULES_CSV},bfs/step,true,ok,103518,20471,true,29,29,134,");
+    assert!(csv.contains(&bfs), "{csv}");
     let text = boardpath(&args);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.starts_with("board  player  method"), "{text}");
@@ -341,5 +353,5 @@ fn cli_compare_formats() {
 /// Where textbook IDA* stands when two million nodes run out (the same as before the generic
 /// search: iteration for iteration).
 const IDA_AT_TWO_MILLION: &str = "iteration 304, bound 11794";
-/// The BFS's CSV row: 29 rolls, the length of its path, 134 nodes expanded.
-const BFS_CSV: &str = "\nmaedn,black,bfs/step,true,ok,103518,+20471,true,29,29,134,";
+/// The standard board's rules in CSV: metric, rounding, goal mode, moves in goal, die, unit.
+const RULES_CSV: &str = "euclidean,per-move,slots,false,1 2 3 4 5 6,units";

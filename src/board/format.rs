@@ -239,6 +239,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
     }
     Ok(Board {
         origin: origin.to_string(),
+        sha256: sha256_hex(text.as_bytes()),
         name: raw.board.name.into_inner(),
         description: raw.board.description,
         source: raw.board.source,
@@ -249,6 +250,18 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
         track,
         players,
     })
+}
+
+/// SHA-256 of `bytes` in lower-case hex, as `sha256sum` prints it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write;
+    Sha256::digest(bytes)
+        .iter()
+        .fold(String::with_capacity(64), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 fn rules(ck: &mut Checker, raw: Option<RawRules>) -> Rules {

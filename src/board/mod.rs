@@ -85,6 +85,8 @@ impl Player {
 pub struct Board {
     /// Where the board came from: a path or `embedded:NAME`.
     pub origin: String,
+    /// SHA-256 of the board file's bytes, in lower-case hex: which exact file a result came from.
+    pub sha256: String,
     /// Full name.
     pub name: String,
     /// Free-text description.

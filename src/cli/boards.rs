@@ -109,19 +109,25 @@ impl Summary {
 
 /// Runs `boards`: every embedded board, in listing order.
 pub fn run(args: &BoardsArgs) -> Result<(), Error> {
-    let summaries = BOARDS
+    let boards = BOARDS
         .iter()
         .map(|&(short, _)| {
             let board = embedded::embedded(short)
                 .ok_or_else(|| Error::Input(format!("embedded board {short} is missing")))??;
-            Ok(Summary::new(short, board))
+            Ok((short, board))
         })
         .collect::<Result<Vec<_>, Error>>()?;
+    let summaries: Vec<Summary> = boards
+        .iter()
+        .map(|(short, board)| Summary::new(short, board.clone()))
+        .collect();
     match args.format {
         Format::Json => {
-            let json = serde_json::to_string_pretty(&summaries)
-                .map_err(|e| Error::Input(format!("cannot write the board list as JSON: {e}")))?;
-            out::print(&format!("{json}\n"))?;
+            out::print(&out::json_document(
+                "boards",
+                boards.iter().map(|(_, b)| b),
+                &summaries,
+            )?)?;
         }
         Format::Text => {
             let blocks: Vec<String> = summaries.iter().map(Summary::text).collect();

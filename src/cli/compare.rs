@@ -107,13 +107,13 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
         }
     }
     bar.finish_and_clear();
-    let format = match args.format {
-        FormatArg::Text => Format::Text,
-        FormatArg::Markdown => Format::Markdown,
-        FormatArg::Csv => Format::Csv,
-        FormatArg::Json => Format::Json,
+    let text = match args.format {
+        FormatArg::Text => render(&report, Format::Text),
+        FormatArg::Markdown => render(&report, Format::Markdown),
+        FormatArg::Csv => render(&report, Format::Csv),
+        FormatArg::Json => out::json_document("compare", jobs.iter().map(|(_, b, _)| b), &report)?,
     };
-    out::print(&render(&report, format))?;
+    out::print(&text)?;
     if report.mismatches.is_empty() {
         Ok(())
     } else {

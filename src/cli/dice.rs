@@ -1,7 +1,7 @@
 //! `boardpath dice`: exact expected turns, rolls and distance under real dice, the distribution of
 //! turns, a Monte Carlo check, the policy table and a plot.
 
-use super::{Error, Format, RuleArgs, load, players};
+use super::{Error, Format, RuleArgs, load, out, players};
 use boardpath::board::Board;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
@@ -153,30 +153,29 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
             analyse(&board, p, &rules, objective, policy, simulate).map_err(dice_error)?;
         let secs = clock.elapsed().as_secs_f64();
         if let Some(path) = &args.policy_out {
-            write_atomic(path, &policy_table(&model, &exact, policy, path)?)?;
+            out::write_file(
+                Path::new(path),
+                policy_table(&model, &exact, policy, path)?.as_bytes(),
+            )?;
         }
         if let Some(path) = &args.plot {
-            write_atomic(path, &plot(&board, &analysis)?)?;
+            out::write_file(Path::new(path), plot(&board, &analysis)?.as_bytes())?;
         }
         results.push((analysis, secs));
     }
     match args.format {
         Format::Json => {
             let all: Vec<&Analysis> = results.iter().map(|(a, _)| a).collect();
-            let text = serde_json::to_string_pretty(&all)
-                .map_err(|e| Error::Input(format!("cannot write JSON: {e}")))?;
-            println!("{text}");
+            out::print(&out::json_document("dice", [&board], all)?)
         }
         Format::Text => {
-            for (i, (a, secs)) in results.iter().enumerate() {
-                if i > 0 {
-                    println!();
-                }
-                print!("{}", text(&board, a, *secs));
-            }
+            let blocks: Vec<String> = results
+                .iter()
+                .map(|(a, secs)| text(&board, a, *secs))
+                .collect();
+            out::print(&blocks.join("\n"))
         }
     }
-    Ok(())
 }
 
 /// The text report of one analysis.
@@ -370,27 +369,4 @@ fn plot(board: &Board, a: &Analysis) -> Result<String, Error> {
         root.present().map_err(|e| err(e.to_string()))?;
     }
     Ok(svg)
-}
-
-/// Writes `text` to `path` through a temporary file in the same directory, then renames it.
-fn write_atomic(path: &str, text: &str) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::Output {
-        path: path.to_string(),
-        reason: e.to_string(),
-    };
-    let target = Path::new(path);
-    let dir = target
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, target).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
 }

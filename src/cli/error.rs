@@ -28,6 +28,8 @@ pub enum Error {
     },
     /// Results disagree with what was expected (e.g. `reproduce` found a mismatch).
     Mismatch(String),
+    /// A bug: something that cannot happen did (e.g. a result that does not serialize).
+    Internal(String),
     /// Standard output was closed by its reader (`| head`): the program ends quietly.
     ClosedPipe,
 }
@@ -55,6 +57,7 @@ impl fmt::Display for Error {
             Error::Render(e) => write!(f, "{e}"),
             Error::Input(m) | Error::Usage(m) | Error::Mismatch(m) => write!(f, "{m}"),
             Error::Output { path, reason } => write!(f, "{path}: cannot write output: {reason}"),
+            Error::Internal(m) => write!(f, "internal error (please report): {m}"),
             Error::ClosedPipe => write!(f, "standard output was closed"),
         }
     }

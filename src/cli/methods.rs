@@ -63,11 +63,7 @@ pub fn run(args: &MethodsArgs) -> Result<(), Error> {
                     })
                 })
                 .collect();
-            let _ = writeln!(
-                text,
-                "{}",
-                serde_json::to_string_pretty(&rows).map_err(|e| Error::Input(e.to_string()))?
-            );
+            text = out::json_document("methods", [], rows)?;
         }
         MethodsFormat::Markdown => {
             let _ = writeln!(

@@ -2,6 +2,9 @@
 //! never leaves half-written.
 
 use super::Error;
+use boardpath::board::Board;
+use boardpath::output::document::{Provenance, to_json};
+use serde::Serialize;
 use std::io::{ErrorKind, Write};
 use std::path::Path;
 
@@ -49,4 +52,15 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
             Err(fail(e))
         }
     }
+}
+
+/// `results` of `kind`, computed on `boards`, as a self-describing JSON document (schema,
+/// provenance with this command line, results; see `docs/json.md`).
+pub fn json_document<'a, T: Serialize>(
+    kind: &str,
+    boards: impl IntoIterator<Item = &'a Board>,
+    results: T,
+) -> Result<String, Error> {
+    let provenance = Provenance::new(Provenance::command_line(), boards);
+    to_json(kind, &provenance, results).map_err(|e| Error::Internal(e.to_string()))
 }

@@ -3,6 +3,7 @@
 use super::Error;
 use super::Format;
 use super::out;
+use boardpath::board::{Board, embedded};
 use boardpath::paper::reproduce;
 use clap::Args;
 
@@ -21,10 +22,11 @@ pub struct ReproduceArgs {
 pub fn run(a: &ReproduceArgs) -> Result<(), Error> {
     let rows = reproduce(!a.quick)?;
     match a.format {
-        Format::Json => out::print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&rows).unwrap_or_default()
-        ))?,
+        Format::Json => out::print(&out::json_document(
+            "reproduce",
+            [&Board::load(embedded::DEFAULT)?],
+            &rows,
+        )?)?,
         Format::Text => {
             let w = rows
                 .iter()

@@ -110,10 +110,15 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         eprintln!("warning: {w}");
     }
     let text = match args.format {
-        Format::Json => format!(
-            "{}\n",
-            json::array(solutions.iter().map(json::solution).collect())
-        ),
+        Format::Json => {
+            let results = solutions
+                .iter()
+                .zip(&players)
+                .map(|(s, &p)| json::solution(&board, p, s))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Error::Internal(e.to_string()))?;
+            out::json_document("solve", [&board], results)?
+        }
         Format::Text => solutions
             .iter()
             .zip(&players)

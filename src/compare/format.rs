@@ -13,10 +13,9 @@ pub enum Format {
     Text,
     /// A GitHub markdown table.
     Markdown,
-    /// Comma-separated values with raw numbers (nanoseconds, no separators).
+    /// Comma-separated values with raw numbers (nanoseconds, no separators), one tidy row per
+    /// board, player and method, with every rule in force: rows of several runs concatenate.
     Csv,
-    /// `{"rows": [...], "mismatches": [...]}`.
-    Json,
 }
 
 /// The report in `format`, ending with a newline.
@@ -25,11 +24,6 @@ pub fn render(report: &Report, format: Format) -> String {
         Format::Text => text(report),
         Format::Markdown => markdown(report),
         Format::Csv => csv(report),
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(report).unwrap_or_default();
-            s.push('\n');
-            s
-        }
     }
 }
 
@@ -37,7 +31,7 @@ pub fn render(report: &Report, format: Format) -> String {
 fn cells(r: &Row) -> [String; 11] {
     let dash = || "—".to_string();
     let ok = r.status == Status::Ok;
-    let optimal = match (r.optimal, &r.excess) {
+    let optimal = match (r.optimal, &r.excess_text) {
         (Some(true), _) => "yes".to_string(),
         (Some(false), Some(e)) => format!("no ({e})"),
         (Some(false), None) => "no".to_string(),
@@ -126,18 +120,28 @@ fn mismatches(out: &mut String, report: &Report) {
 
 fn csv(report: &Report) -> String {
     let mut out = String::from(
-        "board,player,method,exact,status,length,excess,optimal,rolls,fewest_rolls,nodes,time_ns,samples,runs,note\n",
+        "board,board_sha256,player,metric,rounding,goal_mode,moves_in_goal,die,unit,method,exact,status,length,excess,optimal,rolls,fewest_rolls,nodes,time_ns,samples,runs,note\n",
     );
     let opt = |v: Option<String>| v.unwrap_or_default();
     for r in &report.rows {
         let fields = [
             r.board.clone(),
+            r.board_sha256.clone(),
             r.player.clone(),
+            r.rules.metric.name().to_string(),
+            r.rules.rounding.name().to_string(),
+            r.rules.goal_mode.name().to_string(),
+            r.rules.moves_in_goal.to_string(),
+            die_field(&r.rules.die),
+            r.unit.clone(),
             r.method.clone(),
             r.exact.to_string(),
             r.status.name().to_string(),
             opt(r.length_text.clone()),
-            opt(r.excess.clone()),
+            opt(r
+                .excess_text
+                .as_ref()
+                .map(|e| e.trim_start_matches('+').to_string())),
             opt(r.optimal.map(|v| v.to_string())),
             opt(r.rolls.map(|v| v.to_string())),
             opt(r.fewest_rolls.map(|v| v.to_string())),
@@ -153,8 +157,14 @@ fn csv(report: &Report) -> String {
     out
 }
 
+/// Die faces in one CSV field: `1 2 3 4 5 6`.
+pub fn die_field(faces: &[u32]) -> String {
+    let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+    faces.join(" ")
+}
+
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
-fn csv_field(f: &str) -> String {
+pub fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {

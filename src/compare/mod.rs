@@ -108,13 +108,17 @@ fn compare_as<C: MethodCost>(
         });
         let mut row = Row {
             board: label.to_string(),
+            board_sha256: board.sha256.clone(),
             player: race.player.clone(),
+            rules: board.rules.clone(),
+            unit: board.unit.clone(),
             method: method.name.to_string(),
             exact: method.exact,
             status: Status::Ok,
             length: None,
             length_text: None,
             excess: None,
+            excess_text: None,
             optimal: None,
             rolls: None,
             fewest_rolls: Some(fewest),
@@ -144,7 +148,8 @@ fn compare_as<C: MethodCost>(
                 let len = found.total;
                 row.length = Some(len.to_f64());
                 row.length_text = Some(len.show());
-                row.excess = Some(excess(len, optimum));
+                row.excess = Some(len.to_f64() - optimum.to_f64());
+                row.excess_text = Some(excess(len, optimum));
                 match method.minimises {
                     Objective::Length => {
                         let ok = same(len, optimum);

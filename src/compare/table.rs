@@ -1,6 +1,7 @@
 //! The comparison table: one row per board, player and method.
 
 use super::timing::Timing;
+use crate::board::Rules;
 use serde::Serialize;
 
 /// How a method's run ended.
@@ -37,8 +38,15 @@ impl Status {
 pub struct Row {
     /// Board as named on the command line (embedded short name or path).
     pub board: String,
+    /// SHA-256 of the board file's bytes: rows from different runs on different files with the
+    /// same name stay apart.
+    pub board_sha256: String,
     /// Player name.
     pub player: String,
+    /// The rules in force (the board's, with any command-line overrides).
+    pub rules: Rules,
+    /// The length unit.
+    pub unit: String,
     /// Method name (see `--method`).
     pub method: String,
     /// Whether the method is guaranteed optimal.
@@ -52,8 +60,12 @@ pub struct Row {
     /// `length` as the cost type prints it (whole units, or four decimals).
     #[serde(skip)]
     pub length_text: Option<String>,
-    /// How far `length` is above the optimum, as text (`0` when optimal).
-    pub excess: Option<String>,
+    /// How far `length` is above the optimum (0 when optimal, negative below it).
+    #[serde(serialize_with = "whole_or_float")]
+    pub excess: Option<f64>,
+    /// `excess` as the cost type prints it, signed (`+151`, `0`).
+    #[serde(skip)]
+    pub excess_text: Option<String>,
     /// Whether the answer is the optimum found by the exact methods (the fewest rolls, for BFS).
     pub optimal: Option<bool>,
     /// Rolls of the paths found, summed over pieces (the fewest possible, for BFS).

@@ -34,6 +34,8 @@ pub struct PiecePath<C> {
     pub steps: Vec<usize>,
     /// Die face of each move (`steps.len() - 1` of them).
     pub rolls: Vec<u32>,
+    /// Cost of each move, as the race charges it (`length` is their sum).
+    pub costs: Vec<C>,
     /// Nodes the search expanded (for branch and bound: calls of the recursive function).
     pub nodes: u64,
     /// Calls that returned at once (branch and bound: bound or dominance cut-offs).
@@ -49,16 +51,19 @@ impl<C: Cost> PiecePath<C> {
     pub fn from_steps(race: &Race<C>, target: usize, steps: Vec<usize>) -> Option<Self> {
         let mut length = C::zero();
         let mut rolls = Vec::with_capacity(steps.len().saturating_sub(1));
+        let mut costs = Vec::with_capacity(steps.len().saturating_sub(1));
         for w in steps.windows(2) {
             let m = race.moves(w[0], target).find(|m| m.to == w[1])?;
             length = length + m.cost;
             rolls.push(m.roll);
+            costs.push(m.cost);
         }
         Some(PiecePath {
             target,
             length,
             steps,
             rolls,
+            costs,
             nodes: 0,
             cut_short: 0,
             bitboard: None,

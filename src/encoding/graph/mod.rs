@@ -119,6 +119,7 @@ impl<C: Cost> StateEncoding<C> for GraphEncoding<'_, C> {
             length: C::zero(),
             steps: path.iter().map(|&n| self.graph[n].step).collect(),
             rolls: Vec::with_capacity(path.len().saturating_sub(1)),
+            costs: Vec::with_capacity(path.len().saturating_sub(1)),
             nodes: 0,
             cut_short: 0,
             bitboard: None,
@@ -131,6 +132,7 @@ impl<C: Cost> StateEncoding<C> for GraphEncoding<'_, C> {
                 .ok_or_else(|| self.bad_path(format!("no edge {:?} -> {:?}", w[0], w[1])))?;
             out.length = out.length + e.weight().cost;
             out.rolls.push(e.weight().roll);
+            out.costs.push(e.weight().cost);
         }
         Ok(out)
     }
