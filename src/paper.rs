@@ -5,48 +5,136 @@ use crate::race::Race;
 use crate::solve::{Method, SolveError, solve_race};
 use serde::Serialize;
 
-/// Total movement reported in section 4.1, in units.
+/// A version of the paper. The numbers of its section 4.2 differ between the two, because the
+/// code changed between them: Listing 9's `tiles_left--` arrived in the author's repository
+/// (ErikSeewald/MaeDn-Analysis) on 2023-08-13, and with it the final text's call count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Version {
+    /// The preprint of 13 August 2023 (`../shared/references/seewald-2023-shortest-physical-path.md`),
+    /// written while the published code had no `tiles_left--` (repository commits up to 65758c8,
+    /// 2023-08-11): method `bnb-paper/bitboard`.
+    Preprint,
+    /// The final text, `Tex/MaeDnAnalysis.tex` in the author's repository (section 4.2 changed in
+    /// c96631e, 2023-08-13; unchanged at HEAD 8ff5764, 2024-03-26), describing the published
+    /// `brute_forcer.c` with Listing 9's `tiles_left--`: method `bnb-listing/bitboard`.
+    Final,
+}
+
+impl Version {
+    /// Both versions, oldest first.
+    pub const ALL: [Version; 2] = [Version::Preprint, Version::Final];
+
+    /// How the version is cited in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            Version::Preprint => "preprint (Aug 2023)",
+            Version::Final => "final (repository)",
+        }
+    }
+
+    /// The method that runs the search this version describes.
+    pub fn method(self) -> &'static str {
+        match self {
+            Version::Preprint => "bnb-paper/bitboard",
+            Version::Final => "bnb-listing/bitboard",
+        }
+    }
+
+    /// Calls of `handle_piece` with the `min_units_per_tile` bound, as this version reports them.
+    pub fn calls(self) -> u64 {
+        match self {
+            Version::Preprint => CALLS_PREPRINT,
+            Version::Final => CALLS_FINAL,
+        }
+    }
+
+    /// Calls cut short at once by the bound (Listing 9's early return), if this version reports
+    /// them.
+    pub fn cut_short(self) -> Option<u64> {
+        match self {
+            Version::Preprint => None,
+            Version::Final => Some(CUT_SHORT_FINAL),
+        }
+    }
+}
+
+/// Total movement reported in section 4.1 of both versions, in units.
 pub const TOTAL: u64 = 83047;
 /// The same on a 36 cm board, as printed.
-pub const TOTAL_CM: &str = "298.9692";
+pub const TOTAL_CM: f64 = 298.9692;
 /// Movement to bring the four pieces onto the start tile (section 3.1).
 pub const ENTER: u64 = 12143;
 /// The pieces filling goal tiles d, c, b, a (figures 8-11).
 pub const PIECES: [u64; 4] = [19462, 17315, 16812, 17315];
-/// Calls of `handle_piece` without the `min_units_per_tile` bound (section 4.2).
+/// Calls of `handle_piece` without the `min_units_per_tile` bound (section 4.2 of both versions).
 pub const CALLS_NONE: u64 = 660_449_985;
-/// Calls of `handle_piece` in the final version (section 4.2).
-pub const CALLS_PAPER: u64 = 14_282_614;
-/// Calls with Listing 9 exactly as printed (its `tiles_left--` included). The paper does not report
-/// this count; it is what its printed code does, pinned here so that the difference stays visible.
-pub const CALLS_LISTING: u64 = 18_526_851;
+/// Calls of `handle_piece` with the bound, in the preprint (code without `tiles_left--`).
+pub const CALLS_PREPRINT: u64 = 14_282_614;
+/// Calls of `handle_piece` with the bound, in the final version (code with `tiles_left--`).
+pub const CALLS_FINAL: u64 = 18_526_851;
+/// Of [`CALLS_FINAL`], the calls "immediately cut short" (final version, section 4.2).
+pub const CUT_SHORT_FINAL: u64 = 15_422_842;
+
+/// A number in the comparison: a count or length, or centimetres to four decimals.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// Calls, nodes or units.
+    Count(u64),
+    /// Centimetres.
+    Cm(f64),
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Amount::Count(n) => write!(f, "{n}"),
+            Amount::Cm(cm) => write!(f, "{cm:.4}"),
+        }
+    }
+}
 
 /// One line of the comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
+    /// The versions of the paper that report this number (both, for section 4.1).
+    pub versions: Vec<Version>,
     /// What is compared.
     pub what: String,
-    /// The paper's value.
-    pub paper: String,
+    /// The method that computed ours.
+    pub method: String,
+    /// The paper's value, when the paper reports one.
+    pub paper: Option<Amount>,
     /// Ours, computed now.
-    pub ours: String,
-    /// Whether they are equal.
-    pub matches: bool,
+    pub ours: Amount,
+    /// Whether they are equal (as printed: centimetres to four decimals); `None` when the paper
+    /// does not report the number.
+    pub matches: Option<bool>,
 }
 
-fn row(what: impl Into<String>, paper: impl ToString, ours: impl ToString) -> Row {
-    let (paper, ours) = (paper.to_string(), ours.to_string());
+fn row(
+    versions: &[Version],
+    what: impl Into<String>,
+    method: &str,
+    paper: Option<Amount>,
+    ours: Amount,
+) -> Row {
     Row {
+        versions: versions.to_vec(),
         what: what.into(),
-        matches: paper == ours,
+        method: method.to_string(),
+        matches: paper.map(|p| p.to_string() == ours.to_string()),
         paper,
         ours,
     }
 }
 
-/// Solves the embedded standard board with the graph and with the bit-board under the paper's
-/// bounds and lines up every number the paper reports against ours. The 660-million-call run
-/// (`bnb-none/bitboard`, a few seconds in a release build) is left out unless `with_unbounded`.
+/// Solves the embedded standard board with the graph and with the bit-board under each version's
+/// search, and lines up every number each version of the paper reports against ours, the calls cut
+/// short by the bound included (a row the version does not report has no paper value). The
+/// 660-million-call run (`bnb-none/bitboard`, a few seconds in a release build) is left out unless
+/// `with_unbounded`.
 pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
         Some(Ok(b)) => b,
@@ -58,47 +146,92 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     };
     let race = Race::<u64>::new(&board, 0)?;
     let budget = u64::MAX;
-    let graph = solve_race(
-        &board,
-        &race,
-        Method::find("petgraph-dijkstra/graph")?,
-        budget,
-    )?;
+    let both = &Version::ALL;
+    let reference = "petgraph-dijkstra/graph";
+    let graph = solve_race(&board, &race, Method::find(reference)?, budget)?;
+    let count = |n: u64| Some(Amount::Count(n));
     let mut rows = vec![
-        row("total (units)", TOTAL, graph.total),
         row(
-            "total (cm, 36 cm board)",
-            TOTAL_CM,
-            graph.total_cm.map_or("none".into(), |c| format!("{c:.4}")),
+            both,
+            "total (units)",
+            reference,
+            count(TOTAL),
+            Amount::Count(graph.total),
         ),
-        row("enter: pieces onto the start tile", ENTER, graph.enter),
+        row(
+            both,
+            "total (cm, 36 cm board)",
+            reference,
+            Some(Amount::Cm(TOTAL_CM)),
+            Amount::Cm(graph.total_cm.unwrap_or(f64::NAN)),
+        ),
+        row(
+            both,
+            "enter: pieces onto the start tile",
+            reference,
+            count(ENTER),
+            Amount::Count(graph.enter),
+        ),
     ];
     for (p, &expected) in graph.pieces.iter().zip(&PIECES) {
         rows.push(row(
+            both,
             format!("piece into goal tile {}", goal_label(p.target)),
-            expected,
-            p.length,
+            reference,
+            count(expected),
+            Amount::Count(p.length),
         ));
     }
-    let mut runs = vec![
-        (
-            "bnb-paper/bitboard",
-            CALLS_PAPER,
-            "paper (193 units per tile)",
-        ),
-        (
-            "bnb-listing/bitboard",
-            CALLS_LISTING,
-            "Listing 9 as printed",
-        ),
-    ];
     if with_unbounded {
-        runs.insert(0, ("bnb-none/bitboard", CALLS_NONE, "no bound"));
-    }
-    for (method, calls, label) in runs {
+        let method = "bnb-none/bitboard";
         let s = solve_race(&board, &race, Method::find(method)?, budget)?;
-        rows.push(row(format!("calls, {label}"), calls, s.nodes));
-        rows.push(row(format!("total with {method}"), TOTAL, s.total));
+        rows.push(row(
+            both,
+            "calls, no bound",
+            method,
+            count(CALLS_NONE),
+            Amount::Count(s.nodes),
+        ));
+        rows.push(row(
+            both,
+            "  of which cut short",
+            method,
+            None,
+            Amount::Count(s.cut_short),
+        ));
+        rows.push(row(
+            both,
+            "  total found",
+            method,
+            count(TOTAL),
+            Amount::Count(s.total),
+        ));
+    }
+    for version in Version::ALL {
+        let method = version.method();
+        let s = solve_race(&board, &race, Method::find(method)?, budget)?;
+        let v = &[version];
+        rows.push(row(
+            v,
+            "calls, 193 units per tile bound",
+            method,
+            count(version.calls()),
+            Amount::Count(s.nodes),
+        ));
+        rows.push(row(
+            v,
+            "  of which cut short",
+            method,
+            version.cut_short().map(Amount::Count),
+            Amount::Count(s.cut_short),
+        ));
+        rows.push(row(
+            v,
+            "  total found",
+            method,
+            count(TOTAL),
+            Amount::Count(s.total),
+        ));
     }
     Ok(rows)
 }

@@ -116,16 +116,61 @@ fn reproduce_matches_the_paper() {
     let text = stdout(&["reproduce", "--quick"]);
     assert!(!text.contains("MISMATCH"), "{text}");
     assert!(
-        text.contains("14282614") && text.contains("18526851"),
+        text.contains("14282614") && text.contains("18526851") && text.contains("15422842"),
         "{text}"
     );
-    let json: serde_json::Value = json_results(&["reproduce", "--quick", "--format", "json"]);
-    assert!(
-        json.as_array()
-            .unwrap()
-            .iter()
-            .all(|r| r["matches"] == true)
+    let rows = json_results(&["reproduce", "--quick", "--format", "json"]);
+    let rows = rows.as_array().unwrap();
+    assert!(rows.iter().all(|r| r["matches"] != false), "{rows:?}");
+    // Each version's own numbers, with the calls cut short by the bound: the preprint's count
+    // comes from the search without `tiles_left--`, the final version's from the listing's.
+    let find = |version: &str, what: &str| {
+        rows.iter()
+            .find(|r| {
+                r["versions"] == serde_json::json!([version])
+                    && r["what"].as_str().unwrap().trim() == what
+            })
+            .unwrap_or_else(|| panic!("{version}: {what}"))
+            .clone()
+    };
+    let calls = "calls, 193 units per tile bound";
+    let pre = find("preprint", calls);
+    assert_eq!(
+        (&pre["method"], &pre["paper"], &pre["ours"]),
+        (
+            &"bnb-paper/bitboard".into(),
+            &14_282_614.into(),
+            &14_282_614.into()
+        )
     );
+    let cut = find("preprint", "of which cut short");
+    assert_eq!(
+        (&cut["paper"], &cut["ours"], &cut["matches"]),
+        (
+            &serde_json::Value::Null,
+            &11_892_769.into(),
+            &serde_json::Value::Null
+        )
+    );
+    let fin = find("final", calls);
+    assert_eq!(
+        (&fin["method"], &fin["ours"], &fin["matches"]),
+        (
+            &"bnb-listing/bitboard".into(),
+            &18_526_851.into(),
+            &true.into()
+        )
+    );
+    let cut = find("final", "of which cut short");
+    assert_eq!(
+        (&cut["paper"], &cut["ours"]),
+        (&15_422_842.into(), &15_422_842.into())
+    );
+    let cm = rows
+        .iter()
+        .find(|r| r["what"] == "total (cm, 36 cm board)")
+        .unwrap();
+    assert_eq!(cm["ours"].as_f64(), Some(298.9692));
 }
 
 #[test]

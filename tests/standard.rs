@@ -33,7 +33,8 @@ fn every_colour_every_encoding_gives_the_papers_numbers() {
             assert_eq!(s.method, method);
             assert_eq!(s.enter, paper::ENTER);
             assert_eq!(lengths, paper::PIECES);
-            assert_eq!(format!("{:.4}", s.total_cm.unwrap()), paper::TOTAL_CM);
+            assert_eq!(format!("{:.4}", s.total_cm.unwrap()), "298.9692");
+            assert_eq!(s.total_cm, Some(paper::TOTAL_CM));
             assert_eq!(
                 s.pieces.iter().map(|p| p.target).collect::<Vec<_>>(),
                 vec![3, 2, 1, 0]
