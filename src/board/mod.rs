@@ -5,6 +5,7 @@ mod error;
 pub mod format;
 mod geometry;
 pub mod rules;
+mod tiles;
 
 pub use embedded::MAX_BOARD_BYTES;
 pub use error::{BoardError, Diagnostic};
