@@ -135,7 +135,7 @@ fn split(c: &mut Criterion) {
                 .iter()
                 .zip(&estimates)
                 .map(|(g, table)| {
-                    native::astar(g, |n| h(table, g.graph[n].step)).map_or(0, |p| p.cost)
+                    native::astar(g, |n| h(table, n.index())).map_or(0, |p| p.cost)
                 })
                 .sum::<u64>()
         })

@@ -298,7 +298,7 @@ fn petgraph_astar<C: Cost>(
     let graph = GraphEncoding::new(race, piece);
     let h = m.tuning.estimate.table(race, piece.target);
     let found = native::astar(&graph, |n| {
-        h.get(graph.graph[n].step)
+        h.get(n.index())
             .copied()
             .flatten()
             .unwrap_or(C::zero())
