@@ -42,9 +42,9 @@ pub fn step_positions(board: &Board, player: usize) -> Vec<Point> {
         return Vec::new();
     };
     let n = board.track.len().max(1);
-    let mut positions: Vec<Point> = (0..p.track_steps)
-        .filter_map(|k| board.track.get((p.start + k) % n).copied())
-        .collect();
+    // Sized up front: collecting a filter would double the buffer as it grows.
+    let mut positions = Vec::with_capacity(p.track_steps + p.goal.len());
+    positions.extend((0..p.track_steps).filter_map(|k| board.track.get((p.start + k) % n).copied()));
     positions.extend_from_slice(&p.goal);
     positions
 }
@@ -68,6 +68,8 @@ pub struct Move<C> {
     pub to: usize,
     /// The die face rolled.
     pub roll: u32,
+    /// Its index in [`Race::faces`].
+    pub face: usize,
     /// The cost of the straight move.
     pub cost: C,
 }
@@ -250,10 +252,15 @@ impl<C: Cost> Race<C> {
         self.faces
             .iter()
             .zip(costs)
-            .filter_map(move |(&roll, &cost)| {
+            .enumerate()
+            .filter_map(move |(face, (&roll, &cost))| {
                 let to = step + roll as usize;
-                self.can_land(to, target)
-                    .then_some(Move { to, roll, cost })
+                self.can_land(to, target).then_some(Move {
+                    to,
+                    roll,
+                    face,
+                    cost,
+                })
             })
     }
 

@@ -35,7 +35,7 @@ pub fn dijkstra<C: Cost>(encoding: &GraphEncoding<'_, C>) -> Option<NativePath<C
         },
         start,
         Some(goal),
-        |e| *e.weight(),
+        |e| encoding.cost(e),
     );
     // The path walk looks distances up a few million times on a large board: a table by node
     // index is several times faster than petgraph's hash map.
@@ -44,7 +44,7 @@ pub fn dijkstra<C: Cost>(encoding: &GraphEncoding<'_, C>) -> Option<NativePath<C
         dist[node.index()] = Some(score);
     }
     let cost = dist[goal.index()]?;
-    let nodes = greatest_tight_path(graph, start, goal, |n| dist[n.index()])?;
+    let nodes = greatest_tight_path(encoding, start, goal, |n| dist[n.index()])?;
     Some(NativePath {
         nodes,
         cost,
@@ -66,7 +66,7 @@ pub fn astar<C: Cost>(
         },
         NodeIndex::new(0),
         |n| n == goal,
-        |e| *e.weight(),
+        |e| encoding.cost(e),
         h,
     )?;
     Some(NativePath {

@@ -1,8 +1,8 @@
 //! Reading one deterministic path out of a shortest-path distance map.
 
-use super::{RaceGraph, roll};
+use super::GraphEncoding;
 use crate::cost::Cost;
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{EdgeReference, NodeIndex};
 use petgraph::visit::EdgeRef;
 
 /// The shortest path from `start` to `goal` whose roll sequence is greatest, given `dist`, the
@@ -18,18 +18,19 @@ use petgraph::visit::EdgeRef;
 /// together: on a 1,000,000-tile board that is twice as fast as following the marked nodes'
 /// incoming edges, which lie scattered across the edge list.
 pub fn greatest_tight_path<C: Cost>(
-    graph: &RaceGraph<C>,
+    encoding: &GraphEncoding<'_, C>,
     start: NodeIndex,
     goal: NodeIndex,
     dist: impl Fn(NodeIndex) -> Option<C>,
 ) -> Option<Vec<NodeIndex>> {
-    let tight = |u: NodeIndex, v: NodeIndex, cost: C| matches!((dist(u), dist(v)), (Some(du), Some(dv)) if du + cost == dv);
+    let graph = &encoding.graph;
+    let tight = |e: EdgeReference<'_, u32>| matches!((dist(e.source()), dist(e.target())), (Some(du), Some(dv)) if du + encoding.cost(e) == dv);
     let mut marked = vec![false; graph.node_count()];
     marked[goal.index()] = true;
     for u in (start.index()..goal.index()).rev().map(NodeIndex::new) {
         marked[u.index()] = graph
             .edges(u)
-            .any(|e| marked[e.target().index()] && tight(u, e.target(), *e.weight()));
+            .any(|e| marked[e.target().index()] && tight(e));
     }
     if !marked[start.index()] {
         return None;
@@ -39,8 +40,8 @@ pub fn greatest_tight_path<C: Cost>(
     while at != goal {
         let e = graph
             .edges(at)
-            .filter(|e| marked[e.target().index()] && tight(at, e.target(), *e.weight()))
-            .max_by_key(|&e| roll(e))?;
+            .filter(|&e| marked[e.target().index()] && tight(e))
+            .max_by_key(|&e| encoding.roll(e))?;
         at = e.target();
         nodes.push(at);
     }
