@@ -112,6 +112,7 @@ pub fn solve(
     method: &Method,
     budget: u64,
 ) -> Result<Solved, SolveError> {
+    check_bitboard(board, player, method.encoding)?;
     Ok(match board.rules.rounding {
         Rounding::PerMove => Solved::PerMove(solve_race(
             board,
@@ -128,9 +129,21 @@ pub fn solve(
     })
 }
 
+/// Refuses a board too large for the bit-board before its race is compiled (a second on a
+/// 1,000,000-tile board): how many bits it needs depends only on the tile counts.
+fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<(), SolveError> {
+    match board.players.get(player) {
+        Some(p) if encoding == Encoding::Bitboard => {
+            Ok(Layout::check_tiles(p.pieces(), p.track_steps, p.goal.len())?)
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The bit-board layout of player `player`: its distance field depends on the costs, so the race
 /// is compiled in the cost type of the board's rounding, as [`solve`] does.
 pub fn bitboard_layout(board: &Board, player: usize) -> Result<Layout, SolveError> {
+    check_bitboard(board, player, Encoding::Bitboard)?;
     Ok(match board.rules.rounding {
         Rounding::PerMove => Layout::for_race(&Race::<u64>::new(board, player)?)?,
         Rounding::Exact => Layout::for_race(&Race::<f64>::new(board, player)?)?,
