@@ -5,6 +5,7 @@ use super::tiles::{self, TileArray};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::{Board, Grid, Metric, Player, Point, Scale};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use toml::Spanned;
 
@@ -313,14 +314,24 @@ fn repeats(track: &[Point]) -> Vec<(usize, usize)> {
 
 /// SHA-256 of `bytes` in lower-case hex, as `sha256sum` prints it.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
+    hex(&Sha256::digest(bytes))
+}
+
+/// SHA-256 of what `write` writes, in lower-case hex, without holding it.
+pub fn sha256_hex_of(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    write(&mut hasher)?;
+    Ok(hex(&hasher.finalize()))
+}
+
+fn hex(digest: &[u8]) -> String {
     use std::fmt::Write;
-    Sha256::digest(bytes)
-        .iter()
-        .fold(String::with_capacity(64), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    digest.iter().fold(String::with_capacity(64), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
 }
 
 fn rules(ck: &mut Checker, raw: Option<RawRules>) -> Rules {
