@@ -269,6 +269,7 @@ impl Drawn {
                     color: None,
                 })
                 .collect(),
+            warnings: Vec::new(),
         })
     }
 

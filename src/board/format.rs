@@ -3,7 +3,7 @@
 use super::error::{BoardError, Diagnostic, line_col};
 use super::tiles::{self, TileArray};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
-use super::{Board, Grid, Metric, Player, Point, Scale};
+use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -72,21 +72,31 @@ struct RawPlayer {
     color: Option<Spanned<String>>,
 }
 
-/// Collects problems with their places while a file is checked.
+/// Collects problems, and what is only odd, with their places while a file is checked.
 struct Checker<'a> {
     text: &'a str,
     origin: &'a str,
     diags: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    fn at(&mut self, span: std::ops::Range<usize>, message: String) {
-        let position = Some(line_col(self.text, span.start));
-        self.diags.push(Diagnostic {
+    fn diagnostic(&self, span: std::ops::Range<usize>, message: String) -> Diagnostic {
+        Diagnostic {
             origin: self.origin.to_string(),
-            position,
+            position: Some(line_col(self.text, span.start)),
             message,
-        });
+        }
+    }
+
+    fn at(&mut self, span: std::ops::Range<usize>, message: String) {
+        let d = self.diagnostic(span, message);
+        self.diags.push(d);
+    }
+
+    fn warn(&mut self, span: std::ops::Range<usize>, message: String) {
+        let d = self.diagnostic(span, message);
+        self.warnings.push(d);
     }
 
     /// Converts positions to units, reporting non-finite coordinates at `at(i)`, the byte offset
@@ -182,6 +192,7 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         text,
         origin,
         diags: Vec::new(),
+        warnings: Vec::new(),
     };
 
     let scale = raw.board.scale.map(|s| {
@@ -236,7 +247,8 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
             ),
         );
     }
-    for (i, j) in repeats(&track) {
+    let places = Places::new(&track);
+    for (i, j) in places.repeats() {
         let p = tiles.points[i];
         ck.at(
             tiles.starts[i]..tiles.starts[i],
@@ -268,7 +280,7 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
                         ),
                     );
                 }
-                if let Some(p) = player(&mut ck, rp, track.len(), grid, &rules) {
+                if let Some(p) = player(&mut ck, rp, &places, track.len(), grid, &rules) {
                     players.push(p);
                 }
             }
@@ -290,26 +302,55 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         rules,
         track,
         players,
+        warnings: ck.warnings,
     })
 }
 
-/// Every finite track tile at the same position as an earlier one, as (index, first index at that
-/// position), in index order: by sorting (position, index), 24 bytes a tile and n log n.
-fn repeats(track: &[Point]) -> Vec<(usize, usize)> {
-    // `+ 0.0` makes -0.0 and 0.0 the same key, as they are the same position.
-    let mut keyed: Vec<(u64, u64, usize)> = track
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.x.is_finite() && p.y.is_finite())
-        .map(|(i, p)| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits(), i))
-        .collect();
-    keyed.sort_unstable();
-    let mut out: Vec<(usize, usize)> = keyed
-        .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
-        .flat_map(|group| group[1..].iter().map(|&(_, _, i)| (i, group[0].2)))
-        .collect();
-    out.sort_unstable();
-    out
+/// The finite track positions, sorted with their indices (24 bytes a tile): repeats and look-ups
+/// in n log n.
+struct Places(Vec<(u64, u64, usize)>);
+
+impl Places {
+    fn new(track: &[Point]) -> Places {
+        let mut keyed: Vec<(u64, u64, usize)> = track
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.x.is_finite() && p.y.is_finite())
+            .map(|(i, &p)| {
+                let (x, y) = Places::key(p);
+                (x, y, i)
+            })
+            .collect();
+        keyed.sort_unstable();
+        Places(keyed)
+    }
+
+    /// `+ 0.0` makes -0.0 and 0.0 the same key, as they are the same position.
+    fn key(p: Point) -> (u64, u64) {
+        ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
+    }
+
+    /// Every tile at the same position as an earlier one, as (index, first index at that
+    /// position), in index order.
+    fn repeats(&self) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = self
+            .0
+            .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+            .flat_map(|group| group[1..].iter().map(|&(_, _, i)| (i, group[0].2)))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The first track tile at `p`, if any.
+    fn first_at(&self, p: Point) -> Option<usize> {
+        let (x, y) = Places::key(p);
+        let at = self.0.partition_point(|&(a, b, _)| (a, b) < (x, y));
+        self.0
+            .get(at)
+            .filter(|&&(a, b, _)| (a, b) == (x, y))
+            .map(|&(_, _, i)| i)
+    }
 }
 
 /// SHA-256 of `bytes` in lower-case hex, as `sha256sum` prints it.
@@ -381,6 +422,7 @@ fn choice<T: Copy>(
 fn player(
     ck: &mut Checker,
     rp: RawPlayer,
+    places: &Places,
     track_len: usize,
     grid: Option<Grid>,
     rules: &Rules,
@@ -415,6 +457,16 @@ fn player(
         ok = false;
     }
     let goal = ck.spanned_points("goal", rp.goal.get_ref(), grid);
+    // Legal, but a goal tile is meant to be off the track: most likely a coordinate is wrong.
+    for (i, (&p, raw)) in goal.iter().zip(rp.goal.get_ref()).enumerate() {
+        if let Some(t) = places.first_at(p) {
+            let [a, b] = raw.get_ref().0;
+            ck.warn(
+                raw.span(),
+                format!("player \"{name}\": goal tile {} at [{a}, {b}] is at the position of track tile {t}; a finished piece would stand on the track (is a coordinate wrong?)", goal_label(i)),
+            );
+        }
+    }
     if goal.is_empty() {
         ck.at(
             rp.goal.span(),
@@ -536,6 +588,21 @@ mod tests {
             assert!(err.contains(expect), "{to}: {err}");
             assert_eq!(err, parse_whole(&bad, "m").unwrap_err().to_string());
         }
+    }
+
+    #[test]
+    fn a_goal_tile_on_the_track_is_a_warning_at_its_place() {
+        let (_, text) = BOARDS[0];
+        assert!(parse(text, "m").unwrap().warnings.is_empty());
+        // Black's goal tile c moved onto track tile 33, [7, 6].
+        let odd = text.replacen("[5, 7], [5, 6]]", "[7, 6], [5, 6]]", 1);
+        let board = parse(&odd, "m").unwrap();
+        let w: Vec<String> = board.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            ["m:35:25: player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"]
+        );
+        assert_eq!(board, parse_whole(&odd, "m").unwrap());
     }
 
     /// A line inside a multi-line string can look like the track array; the real one is read.

@@ -75,9 +75,18 @@ pub enum Format {
     Json,
 }
 
-/// Loads a board (file or embedded name) and applies rule overrides.
-pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
+/// Loads a board (file or embedded name), printing its warnings on standard error.
+pub fn load_board(name: &str) -> Result<Board, Error> {
     let board = Board::load(name)?;
+    for w in &board.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(board)
+}
+
+/// Loads a board (file or embedded name), as [`load_board`] does, and applies rule overrides.
+pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
+    let board = load_board(name)?;
     let overrides = rules.overrides();
     Ok(if overrides.is_empty() {
         board
