@@ -7,9 +7,12 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::output::{json, text};
 use boardpath::race::estimate::Estimate;
-use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
+use boardpath::search::Progress;
+use boardpath::solve::{Budget, DEFAULT_BUDGET, Method, Solved, solve};
+use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
 use std::time::Duration;
 
 /// Arguments of `solve`.
@@ -88,20 +91,42 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let method = args.method()?;
     let players = players(&board, args.player.as_deref())?;
     // A spinner with the time taken, on a terminal only (indicatif draws nothing when standard
-    // error is piped): the paper's unbounded search or IDA* can run for seconds. Ctrl-C ends the
-    // program at once; nothing is written until the end.
+    // error is piped), and the nodes of the searches that can run for minutes (branch and bound,
+    // IDA*), which they count into `progress` as they go. Ctrl-C ends the program at once; nothing
+    // is written until the end.
     let bar = ProgressBar::new_spinner().with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
+        ProgressStyle::with_template("{spinner} [{elapsed}] {prefix} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let solutions = players
-        .iter()
-        .map(|&p| {
-            bar.set_message(format!("{}: player {}", method.name, board.players[p].name));
-            solve(&board, p, method, args.budget)
-        })
-        .collect::<Result<Vec<Solved>, _>>();
+    let progress = Progress::default();
+    let budget = Budget {
+        nodes: args.budget,
+        progress: Some(&progress),
+    };
+    let solutions = std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        if !bar.is_hidden() {
+            let (bar, progress) = (&bar, &progress);
+            scope.spawn(move || {
+                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                    let nodes = progress.nodes();
+                    if nodes > 0 {
+                        bar.set_message(format!("{} nodes", thousands(nodes)));
+                    }
+                }
+            });
+        }
+        let solutions = players
+            .iter()
+            .map(|&p| {
+                bar.set_prefix(format!("{}: player {}", method.name, board.players[p].name));
+                solve(&board, p, method, budget)
+            })
+            .collect::<Result<Vec<Solved>, _>>();
+        drop(done);
+        solutions
+    });
     bar.finish_and_clear();
     let solutions = solutions?;
     let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| s.warnings()).collect();

@@ -27,6 +27,7 @@
 use crate::cost::Cost;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, Ordering as Atomic};
 
 pub mod astar;
 pub mod bfs;
@@ -55,6 +56,33 @@ pub struct Stats {
     pub cut_short: u64,
     /// Iterations of an iterative-deepening search; 0 for the single-pass searches.
     pub iterations: u64,
+}
+
+/// A node counter a search adds to as it runs, for a display on another thread: the searches that
+/// can run for minutes (branch and bound, IDA*) add [`Progress::EVERY`] each time their node count
+/// reaches a multiple of it, which costs them a test of the low bits of a counter they keep anyway.
+#[derive(Debug, Default)]
+pub struct Progress(AtomicU64);
+
+impl Progress {
+    /// Nodes between two reports.
+    pub const EVERY: u64 = 1 << 16;
+
+    /// Nodes reported so far, by every search given this counter (short of the true count by
+    /// less than [`Progress::EVERY`] per search).
+    pub fn nodes(&self) -> u64 {
+        self.0.load(Atomic::Relaxed)
+    }
+
+    /// Reports to `progress`, if any, when `expanded` nodes is a multiple of [`Progress::EVERY`].
+    #[inline]
+    fn at(progress: Option<&Progress>, expanded: u64) {
+        if expanded % Progress::EVERY == 0
+            && let Some(p) = progress
+        {
+            p.0.fetch_add(Progress::EVERY, Atomic::Relaxed);
+        }
+    }
 }
 
 /// Why a search returned no path.
