@@ -9,7 +9,7 @@
 //! path is recorded, and keeps every closure monomorphized: it is the hot loop of runs of hundreds
 //! of millions of calls.
 
-use super::{Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Outcome, Path, Progress, Stats, Stop};
 use crate::cost::Cost;
 
 /// Options of [`branch_and_bound`].
@@ -106,6 +106,7 @@ where
         progress,
     } = options;
     let mut stats = Stats::default();
+    let mut meter = Meter::new(budget, progress);
     let mut best = upper;
     let gave_up = |best, stats| {
         Outcome::stopped(
@@ -160,11 +161,10 @@ where
             }
             continue;
         }
-        if stats.expanded == budget {
+        if meter.spent(stats.expanded) {
             return gave_up(best, stats);
         }
         stats.expanded += 1;
-        Progress::at(progress, stats.expanded);
         let at = if dominance {
             let at = key(&child);
             // A key out of range has no entry: it is never pruned by dominance.

@@ -16,7 +16,7 @@
 //! The search is iterative (an explicit stack of states with their successor iterators), so paths
 //! millions of states deep do not overflow the call stack.
 
-use super::{Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Outcome, Path, Progress, Stats, Stop};
 use crate::cost::Cost;
 
 /// How [`ida_star`] grows its bound and when it gives up.
@@ -70,6 +70,7 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
+    let mut meter = Meter::new(schedule.budget, schedule.progress);
     // `floor`: no path costs less (the least `g + h` that exceeded the previous bound).
     let mut floor = heuristic(&start);
     let mut bound = floor;
@@ -83,7 +84,7 @@ where
         loop {
             if let Some((node, g)) = candidate.take() {
                 // Enter `node`: prune, stop at a goal, or open its successors.
-                if stats.expanded == schedule.budget {
+                if meter.spent(stats.expanded) {
                     let stop = Stop::GaveUp {
                         budget: schedule.budget,
                         bound: Some(bound),
@@ -91,7 +92,6 @@ where
                     return Outcome::stopped(stop, stats);
                 }
                 stats.expanded += 1;
-                Progress::at(schedule.progress, stats.expanded);
                 let f = g + heuristic(&node);
                 if f > bound {
                     stats.cut_short += 1;
