@@ -34,6 +34,8 @@ enum Command {
     Methods(cli::methods::MethodsArgs),
     /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
     Dice(cli::dice::DiceArgs),
+    /// The board workbench in the browser: edit a board, see its problems, paths and numbers as you type.
+    Serve(cli::serve::ServeArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => cli::compare::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
+        Some(Command::Serve(args)) => cli::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

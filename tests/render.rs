@@ -493,7 +493,7 @@ fn bad_input_is_a_clear_error() {
     let gif = dir.path().join("x.gif");
     fails(
         &["render", "-o", gif.to_str().unwrap()],
-        "must end in .svg or .png",
+        "must end in .svg, .png or .html",
     );
     assert!(!out.exists() && !png.exists() && !gif.exists());
     let missing = dir.path().join("no-such-dir").join("x.svg");
