@@ -73,7 +73,10 @@ impl Reply {
         let header = |name: &str, value: &str| {
             tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
         };
-        let mut response = tiny_http::Response::from_data(self.body).with_status_code(self.status);
+        // The length is known: say so, rather than send large answers in chunks.
+        let mut response = tiny_http::Response::from_data(self.body)
+            .with_status_code(self.status)
+            .with_chunked_threshold(usize::MAX);
         for h in [
             header("Content-Type", self.content_type),
             header("Cache-Control", "no-store"),
@@ -339,10 +342,17 @@ impl Command {
         Line::<T>::try_parse_from(args)
             .map(|l| l.args)
             .map_err(|e| {
-                // clap's first line, without its `error: ` prefix; the rest is usage for a terminal.
+                // clap's message and what would be valid, without the usage and the pointer to
+                // `--help`, which are for a terminal.
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or_default();
-                Failure::new(400, None, first.trim_start_matches("error: ").to_string())
+                let message = text
+                    .lines()
+                    .map(str::trim)
+                    .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Failure::new(400, None, message.trim_start_matches("error: ").to_string())
             })
     }
 }

@@ -67,7 +67,7 @@
     file: () => data.file,
     toml: () => editor.value,
     solution: () => post("solve", query("solve", { player: "all" })).then((r) => r.text()),
-  });
+  }, true);
 
   // Line numbers, with the lines that have a problem marked and the problem as their tooltip.
   let problems = [];

@@ -60,10 +60,13 @@
   class Viewer {
     /**
      * `sources`: `file()` (the board file's name), `toml()` (its text) and `solution()` (a
-     * Promise of the `solve --format json` document).
+     * Promise of the `solve --format json` document). `firstPlayerOnly`: the first picture shows
+     * the first player alone (the others can be switched on).
      */
-    constructor(sources) {
+    constructor(sources, firstPlayerOnly = false) {
       this.sources = sources;
+      this.firstPlayerOnly = firstPlayerOnly;
+      this.shown = false;
       this.svgText = "";
       this.svg = null;
       this.panels = [];
@@ -78,9 +81,12 @@
       $("walk-next").addEventListener("click", () => this.go(this.position + 1));
       $("walk-last").addEventListener("click", () => this.go(this.steps.length));
       $("walk-player").addEventListener("change", () => {
+        // The player walked is shown.
         this.walkPlayer = $("walk-player").value;
+        this.hiddenPlayers.delete(this.walkPlayer);
         this.position = 0;
-        this.walk();
+        this.toggles();
+        this.apply();
       });
       $("drawing").addEventListener("mouseover", (e) => {
         const move = e.target.closest && e.target.closest("[data-move]");
@@ -119,6 +125,10 @@
       this.viewBox = this.svg.getAttribute("viewBox");
       this.size = [this.svg.getAttribute("width"), this.svg.getAttribute("height")];
       this.panels = Array.from(this.svg.querySelectorAll("g.panel"));
+      if (this.firstPlayerOnly && !this.shown) {
+        this.panels.slice(1).forEach((p) => this.hiddenPlayers.add(p.getAttribute("data-player")));
+      }
+      this.shown = true;
       this.toggles();
       this.apply();
     }
