@@ -170,7 +170,11 @@ async fn wait(c: &Client, condition: &str) {
             return;
         }
         if started.elapsed() > PATIENCE {
-            let status = js(c, "const s = document.getElementById('status'); return s ? s.textContent : '';").await;
+            let status = js(
+                c,
+                "const s = document.getElementById('status'); return s ? s.textContent : '';",
+            )
+            .await;
             panic!("waited {PATIENCE:?} for {condition}; status: {status}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -179,7 +183,12 @@ async fn wait(c: &Client, condition: &str) {
 
 /// Clicks the element with id `id`.
 async fn click(c: &Client, id: &str) {
-    c.find(Locator::Id(id)).await.unwrap().click().await.unwrap();
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 }
 
 /// The text of the element with id `id`.
@@ -428,25 +437,54 @@ async fn the_html_file_shows_the_board_with_no_network() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let url = format!("file://{}", path.display());
     let tiles = Board::load("maedn").unwrap().tile_count();
-    Browser::start().await.run(move |c, _| async move {
-        c.goto(&url).await.unwrap();
-        wait(&c, "document.getElementById('walk-caption').textContent !== ''").await;
-        // Nothing was fetched: the page, its script, style, picture and data are one file.
-        let fetched = js(&c, "return performance.getEntriesByType('resource').map(r => r.name);").await;
-        assert_eq!(fetched, json!([]));
-        let drawn = js(&c, "return document.querySelectorAll('#drawing circle.tile').length;").await;
-        assert_eq!(drawn, json!(4 * tiles));
-        assert_eq!(shown_players(&c).await, ["black", "yellow", "green", "red"]);
-        click(&c, "walk-next").await;
-        assert_eq!(marker(&c).await.2, "tile start");
-        c.find(Locator::Css("#walk-player")).await.unwrap().select_by_value("red").await.unwrap();
-        click(&c, "walk-last").await;
-        assert!(text(&c, "walk-caption").await.starts_with("36 of 36: piece 4 \u{2192} a"));
-        assert_eq!(marker(&c).await.2, "tile goal a");
-        c.find(Locator::Css("#players input[data-value='green']")).await.unwrap().click().await.unwrap();
-        assert_eq!(shown_players(&c).await, ["black", "yellow", "red"]);
-        drop(dir);
-    }).await;
+    Browser::start()
+        .await
+        .run(move |c, _| async move {
+            c.goto(&url).await.unwrap();
+            wait(
+                &c,
+                "document.getElementById('walk-caption').textContent !== ''",
+            )
+            .await;
+            // Nothing was fetched: the page, its script, style, picture and data are one file.
+            let fetched = js(
+                &c,
+                "return performance.getEntriesByType('resource').map(r => r.name);",
+            )
+            .await;
+            assert_eq!(fetched, json!([]));
+            let drawn = js(
+                &c,
+                "return document.querySelectorAll('#drawing circle.tile').length;",
+            )
+            .await;
+            assert_eq!(drawn, json!(4 * tiles));
+            assert_eq!(shown_players(&c).await, ["black", "yellow", "green", "red"]);
+            click(&c, "walk-next").await;
+            assert_eq!(marker(&c).await.2, "tile start");
+            c.find(Locator::Css("#walk-player"))
+                .await
+                .unwrap()
+                .select_by_value("red")
+                .await
+                .unwrap();
+            click(&c, "walk-last").await;
+            assert!(
+                text(&c, "walk-caption")
+                    .await
+                    .starts_with("36 of 36: piece 4 \u{2192} a")
+            );
+            assert_eq!(marker(&c).await.2, "tile goal a");
+            c.find(Locator::Css("#players input[data-value='green']"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            assert_eq!(shown_players(&c).await, ["black", "yellow", "red"]);
+            drop(dir);
+        })
+        .await;
 }
 
 /// Redraws `docs/pictures/workbench.png`: the workbench on the standard board, the marker a few
@@ -456,28 +494,39 @@ async fn the_html_file_shows_the_board_with_no_network() {
 async fn screenshot() {
     let server = Served::start(&["maedn"]);
     let url = server.url();
-    Browser::start().await.run(move |c, _| async move {
-        c.goto(&url).await.unwrap();
-        wait(&c, "document.getElementById('status').dataset.state === 'ok'").await;
-        for _ in 0..4 {
-            click(&c, "walk-next").await;
-        }
-        let disc = c
-            .find(Locator::Css("g.panel[data-player='black'] g.roll[data-move='8'][data-pieces='3'] circle"))
+    Browser::start()
+        .await
+        .run(move |c, _| async move {
+            c.goto(&url).await.unwrap();
+            wait(
+                &c,
+                "document.getElementById('status').dataset.state === 'ok'",
+            )
+            .await;
+            for _ in 0..4 {
+                click(&c, "walk-next").await;
+            }
+            let disc = c
+                .find(Locator::Css(
+                    "g.panel[data-player='black'] g.roll[data-move='8'][data-pieces='3'] circle",
+                ))
+                .await
+                .unwrap();
+            c.perform_actions(MouseActions::new("mouse".into()).then(
+                PointerAction::MoveToElement {
+                    element: disc,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                },
+            ))
             .await
             .unwrap();
-        c.perform_actions(MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
-            element: disc,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        }))
-        .await
-        .unwrap();
-        wait(&c, "document.getElementById('hover').textContent !== ''").await;
-        let png = c.screenshot().await.unwrap();
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures/workbench.png");
-        std::fs::write(&path, png).unwrap();
-        println!("wrote {}", path.display());
-    }).await;
+            wait(&c, "document.getElementById('hover').textContent !== ''").await;
+            let png = c.screenshot().await.unwrap();
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures/workbench.png");
+            std::fs::write(&path, png).unwrap();
+            println!("wrote {}", path.display());
+        })
+        .await;
 }

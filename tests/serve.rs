@@ -98,7 +98,10 @@ fn a_bad_board_is_422_with_each_problem_at_its_line_and_column() {
     let found = problems(&answer);
     assert_eq!(found.len(), 1, "{found:?}");
     let (file, l, c, message) = &found[0];
-    assert_eq!((file.as_str(), *l, *c), ("mine.toml", Some(24), Some(column)));
+    assert_eq!(
+        (file.as_str(), *l, *c),
+        ("mine.toml", Some(24), Some(column))
+    );
     let expected = format!("{}:24:{column}: {message}", path.display());
     assert!(said.contains(&expected), "{said}\nexpected {expected}");
 
@@ -109,8 +112,15 @@ fn a_bad_board_is_422_with_each_problem_at_its_line_and_column() {
     let found = problems(&server.post("/api/render?file=two.toml", two.as_bytes()));
     let lines: Vec<Option<u64>> = found.iter().map(|p| p.1).collect();
     let metric = MAEDN.lines().position(|l| l.starts_with("metric")).unwrap() as u64 + 1;
-    let start = MAEDN.lines().position(|l| l.starts_with("start = 0")).unwrap() as u64 + 1;
-    assert!(lines.contains(&Some(metric)) && lines.contains(&Some(start)), "{found:?}");
+    let start = MAEDN
+        .lines()
+        .position(|l| l.starts_with("start = 0"))
+        .unwrap() as u64
+        + 1;
+    assert!(
+        lines.contains(&Some(metric)) && lines.contains(&Some(start)),
+        "{found:?}"
+    );
     assert!(found.iter().any(|p| p.3.contains("\"taxi\"")), "{found:?}");
 
     // Bytes that are not UTF-8: the line and column of the first bad byte.
@@ -150,15 +160,28 @@ goal = [[7, 1]]
     assert_eq!(ok.json()["results"][0]["total"], cli[0]["total"]);
     let over = server.post("/api/solve?budget=50001", small.as_bytes());
     assert_eq!(over.status, 400);
-    assert!(problems(&over)[0].3.contains("at most 50000 nodes"), "{}", over.text());
+    assert!(
+        problems(&over)[0].3.contains("at most 50000 nodes"),
+        "{}",
+        over.text()
+    );
     let server = Served::start(&["--budget", "1000", "--max-dice-states", "1000"]);
     let gave_up = server.post("/api/solve?method=bnb-none/bitboard", MAEDN.as_bytes());
     assert_eq!(gave_up.status, 422, "{}", gave_up.text());
     let message = &problems(&gave_up)[0].3;
-    assert!(message.contains("gave up") && message.contains("at most 1000 nodes"), "{message}");
+    assert!(
+        message.contains("gave up") && message.contains("at most 1000 nodes"),
+        "{message}"
+    );
     let dice = server.post("/api/dice", MAEDN.as_bytes());
     assert_eq!(dice.status, 422, "{}", dice.text());
-    assert!(problems(&dice)[0].3.contains("149986 states, more than the 1000"), "{}", dice.text());
+    assert!(
+        problems(&dice)[0]
+            .3
+            .contains("149986 states, more than the 1000"),
+        "{}",
+        dice.text()
+    );
 }
 
 #[test]
@@ -175,12 +198,20 @@ fn bad_requests_say_what_is_valid() {
     );
     let unknown = server.post("/api/solve?colour=red", body);
     assert_eq!(unknown.status, 400);
-    assert!(problems(&unknown)[0].3.contains("unknown query parameter \"colour\""));
+    assert!(
+        problems(&unknown)[0]
+            .3
+            .contains("unknown query parameter \"colour\"")
+    );
     let switch = server.post("/api/solve?moves-in-goal=maybe", body);
     assert_eq!(switch.status, 400);
     let player = server.post("/api/solve?player=purple", body);
     assert_eq!(player.status, 422);
-    assert!(problems(&player)[0].3.contains("\"purple\""), "{}", player.text());
+    assert!(
+        problems(&player)[0].3.contains("\"purple\""),
+        "{}",
+        player.text()
+    );
     let file = server.post("/api/solve?file=--help", body);
     assert_eq!(file.status, 400);
     assert_eq!(server.request("GET", "/api/solve", &[], b"").status, 405);
@@ -206,7 +237,10 @@ fn the_page_render_compare_and_dice() {
     // The editor opens with the file's text, and names the file as the API will.
     assert!(html.contains("\"file\":\"ludo.toml\""), "no file name");
     assert!(html.contains("[[players]]"));
-    assert!(!html.contains("src=\"") && !html.contains("href=\""), "the page loads nothing");
+    assert!(
+        !html.contains("src=\"") && !html.contains("href=\""),
+        "the page loads nothing"
+    );
 
     let svg = server.post("/api/render?player=all", LUDO.as_bytes());
     assert_eq!(svg.status, 200);
@@ -245,7 +279,10 @@ fn serve_refuses_a_port_in_use_and_a_missing_board() {
     let out = run(&["serve", "--port", &port]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{err}");
+    assert!(
+        err.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
     let out = run(&["serve", "no/such.toml", "--port", "0"]);
     assert_eq!(out.status.code(), Some(1));
     let out = run(&["serve", "--max-body", "10"]);

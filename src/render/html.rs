@@ -174,7 +174,10 @@ mod tests {
         let start = page.find("id=\"boardpath-data\">").unwrap() + 20;
         let end = start + page[start..].find("</script>").unwrap();
         let data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
-        assert_eq!(data["toml"], "name = \"</script><script>alert(1)</script>\"");
+        assert_eq!(
+            data["toml"],
+            "name = \"</script><script>alert(1)</script>\""
+        );
         assert_eq!(data["solution"], serde_json::Value::Null);
     }
 }

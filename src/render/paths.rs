@@ -131,7 +131,11 @@ pub fn draw(
     let stroke = view.stroke();
     for (s, sh) in segments.iter().zip(&shapes) {
         let animated = timeline.zip(s.when);
-        let class = if animated.is_some() { "step" } else { "segment" };
+        let class = if animated.is_some() {
+            "step"
+        } else {
+            "segment"
+        };
         let grouped = match (&s.info, animated) {
             (Some(info), _) => {
                 svg.open(info.group(class, &info.pieces, s));

@@ -183,7 +183,15 @@ struct Endpoint {
 const SOLVE: Endpoint = Endpoint {
     command: "solve",
     options: &[
-        "player", "method", "encoding", "bound", "budget", "metric", "rounding", "goal-mode", "die",
+        "player",
+        "method",
+        "encoding",
+        "bound",
+        "budget",
+        "metric",
+        "rounding",
+        "goal-mode",
+        "die",
     ],
     switches: &["moves-in-goal", "no-moves-in-goal"],
     fixed: &["--format", "json"],
@@ -285,9 +293,7 @@ impl Endpoint {
                     "" | "true" => options.push(format!("--{key}")),
                     "false" => {}
                     _ => {
-                        return Err(bad(format!(
-                            "{key}={value}: a switch is true or false"
-                        )));
+                        return Err(bad(format!("{key}={value}: a switch is true or false")));
                     }
                 }
             } else {
@@ -319,7 +325,11 @@ impl Endpoint {
                 None => options.push(format!("--budget={}", limits.budget)),
             }
         }
-        let mut argv = vec!["boardpath".to_string(), self.command.to_string(), file.clone()];
+        let mut argv = vec![
+            "boardpath".to_string(),
+            self.command.to_string(),
+            file.clone(),
+        ];
         argv.extend(options);
         argv.extend(self.fixed.iter().map(|s| s.to_string()));
         Ok(Command { file, argv })
@@ -348,7 +358,9 @@ impl Command {
                 let message = text
                     .lines()
                     .map(str::trim)
-                    .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                    .take_while(|l| {
+                        !l.starts_with("Usage:") && !l.starts_with("For more information")
+                    })
                     .filter(|l| !l.is_empty())
                     .collect::<Vec<_>>()
                     .join(" ");
@@ -444,7 +456,9 @@ impl Api {
             Failure::new(
                 413,
                 None,
-                format!("the board is larger than {max} bytes, the most this server takes (serve --max-body)"),
+                format!(
+                    "the board is larger than {max} bytes, the most this server takes (serve --max-body)"
+                ),
             )
         };
         if request.body_length().is_some_and(|n| n as u64 > max) {
