@@ -28,13 +28,13 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
     /// The largest request body (a board's TOML) in bytes, 1 KiB to 64 MiB: 1 MiB holds a board of
-    /// about 50,000 tiles.
+    /// about 56,000 tiles.
     #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1024..=embedded::MAX_BOARD_BYTES))]
     pub max_body: u64,
     /// The most nodes a method may expand per player in one request (a request may ask for fewer).
     #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub budget: u64,
-    /// The most states of one real-dice model (`dice`; about 180 bytes each).
+    /// The most states of one real-dice model (`dice`; about 175 bytes each).
     #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_dice_states: u64,
 }
