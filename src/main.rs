@@ -26,7 +26,8 @@ enum Command {
     Compare(cli::compare::CompareArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
-    /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
+    /// List the embedded boards (players, track, pieces, rules, source), or export the boards named
+    /// with every tile's coordinates.
     Boards(cli::boards::BoardsArgs),
     /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
     Render(cli::render::RenderArgs),
