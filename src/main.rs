@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Shortest physical paths on race board games: the least total movement to win when every roll is
@@ -35,6 +35,8 @@ enum Command {
     Methods(cli::methods::MethodsArgs),
     /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
     Dice(cli::dice::DiceArgs),
+    /// Print a completion script for bash, zsh, fish, elvish or powershell (see the README).
+    Completions(cli::completions::CompletionsArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => cli::compare::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
+        Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
