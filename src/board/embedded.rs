@@ -21,6 +21,9 @@ pub const BOARDS: &[(&str, &str)] = &[
 /// The short name of the board solved when none is given.
 pub const DEFAULT: &str = "maedn";
 
+/// What an embedded board's `origin` starts with, before its short name.
+pub const ORIGIN_PREFIX: &str = "embedded:";
+
 /// The short names of the embedded boards.
 pub fn names() -> Vec<&'static str> {
     BOARDS.iter().map(|(n, _)| *n).collect()
@@ -31,7 +34,13 @@ pub fn embedded(name: &str) -> Option<Result<Board, BoardError>> {
     BOARDS
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(n, text)| Board::from_toml(text, &format!("embedded:{n}")))
+        .map(|(n, text)| Board::from_toml(text, &format!("{ORIGIN_PREFIX}{n}")))
+}
+
+/// The short name of `board` if it is an embedded board as loaded (its `origin` says so).
+pub fn short_name(board: &Board) -> Option<&'static str> {
+    let name = board.origin.strip_prefix(ORIGIN_PREFIX)?;
+    BOARDS.iter().map(|&(n, _)| n).find(|&n| n == name)
 }
 
 /// The largest board file read, in bytes: generous for real boards (the embedded ones are a few

@@ -2,6 +2,7 @@
 
 pub mod boards;
 pub mod compare;
+pub mod completions;
 pub mod decode;
 pub mod dice;
 mod error;
