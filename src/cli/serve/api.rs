@@ -1,5 +1,5 @@
 //! The workbench's HTTP API. Every endpoint takes the board's TOML as the request body and the
-//! options of the command it answers as as query parameters (their names without the dashes:
+//! options of its command as query parameters (their names without the dashes:
 //! `?player=all&goal-mode=stack&moves-in-goal=true`), plus `file`, the name the board's messages
 //! and provenance give it (default `board.toml`):
 //!
@@ -12,7 +12,8 @@
 //! line does, and a JSON document's `provenance.command` is that command line. A board with
 //! problems is answered with 422 and every problem as `[{file, line, column, message}]` (`line`
 //! and `column` from 1, `null` where the problem has no place in the file); other failures use the
-//! same shape: 400 for a bad query, 413 for a body over the limit, 404 and 405.
+//! same shape: 400 for a bad query, 413 for a body over the limit, 404, 405, and 403 for a `Host`
+//! that is not this server's.
 //!
 //! Limits: the body (`serve --max-body`), nodes per player (`serve --budget`: a query may ask for
 //! fewer, not more), the states of a dice model (`serve --max-dice-states`).
