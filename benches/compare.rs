@@ -135,9 +135,7 @@ fn split(c: &mut Criterion) {
             graphs
                 .iter()
                 .zip(&estimates)
-                .map(|(g, table)| {
-                    native::astar(g, |n| h(table, n.index())).map_or(0, |p| p.cost)
-                })
+                .map(|(g, table)| native::astar(g, |n| h(table, n.index())).map_or(0, |p| p.cost))
                 .sum::<u64>()
         })
     });
@@ -219,7 +217,9 @@ fn scaling(c: &mut Criterion) {
         .into_iter()
         .map(find)
         .collect();
-    let sizes = [100, 1_000, 10_000, 100_000].map(|t| (t, 6, &all)).into_iter();
+    let sizes = [100, 1_000, 10_000, 100_000]
+        .map(|t| (t, 6, &all))
+        .into_iter();
     let sizes = sizes
         .chain([(1_000_000, 6, &largest)])
         .chain([100, 1_000, 10_000, 100_000].map(|t| (t, 20, &all)));

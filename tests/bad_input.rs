@@ -517,7 +517,11 @@ fn a_duplicate_key_is_named() {
 fn a_goal_tile_on_the_track_is_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("odd.toml");
-    std::fs::write(&path, edit("goal = [[3, 0], [3, 1]]", "goal = [[2, 1], [3, 1]]")).unwrap();
+    std::fs::write(
+        &path,
+        edit("goal = [[3, 0], [3, 1]]", "goal = [[2, 1], [3, 1]]"),
+    )
+    .unwrap();
     let p = path.to_str().unwrap();
     let expect = format!(
         "warning: {p}:20:9: player \"red\": goal tile a at [2, 1] is at the position of track tile 3; a finished piece would stand on the track (is a coordinate wrong?)\n"

@@ -73,7 +73,14 @@ fn the_bitboard_refuses_before_the_race_is_built() {
     assert!(out.status.success());
     let die: Vec<String> = (1..=1000).map(|f| f.to_string()).collect();
     let path = board.to_str().unwrap();
-    let (code, err) = run(&["solve", path, "--encoding", "bitboard", "--die", &die.join(",")]);
+    let (code, err) = run(&[
+        "solve",
+        path,
+        "--encoding",
+        "bitboard",
+        "--die",
+        &die.join(","),
+    ]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("this board needs 30008 bits (4 waiting + 30000 track + 4 goal tiles)"),

@@ -1,8 +1,8 @@
 //! Board file format, version 1: the TOML layout, and its checks with file, line and column.
 
 use super::error::{BoardError, Diagnostic, line_col};
-use super::tiles::{self, TileArray};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
+use super::tiles::{self, TileArray};
 use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -180,8 +180,20 @@ fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
     })?;
     let tiles = TileArray {
         span: raw.track.tiles.span(),
-        points: raw.track.tiles.get_ref().iter().map(|p| p.get_ref().point()).collect(),
-        starts: raw.track.tiles.get_ref().iter().map(|p| p.span().start).collect(),
+        points: raw
+            .track
+            .tiles
+            .get_ref()
+            .iter()
+            .map(|p| p.get_ref().point())
+            .collect(),
+        starts: raw
+            .track
+            .tiles
+            .get_ref()
+            .iter()
+            .map(|p| p.span().start)
+            .collect(),
     };
     check(text, origin, raw, tiles)
 }
@@ -579,9 +591,21 @@ mod tests {
     fn track_errors_are_reported_alike_on_both_paths() {
         let (_, text) = BOARDS[0];
         for (from, to, expect) in [
-            ("[4, 9], [4, 8]", "[4, 9], [4, 9]", ":24:22: track tile 2 at [4, 9] repeats track tile 1"),
-            ("[4, 9], [4, 8]", "[4, 9], [4, 8e400]", ":24:26: floating-point number overflowed"),
-            ("[4, 9], [4, 8]", "[4, 9], [4, 8, 1]", ":24:22: invalid length 3"),
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 9]",
+                ":24:22: track tile 2 at [4, 9] repeats track tile 1",
+            ),
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 8e400]",
+                ":24:26: floating-point number overflowed",
+            ),
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 8, 1]",
+                ":24:22: invalid length 3",
+            ),
         ] {
             let bad = text.replacen(from, to, 1);
             let err = parse(&bad, "m").unwrap_err().to_string();
@@ -600,7 +624,9 @@ mod tests {
         let w: Vec<String> = board.warnings.iter().map(|d| d.to_string()).collect();
         assert_eq!(
             w,
-            ["m:35:25: player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"]
+            [
+                "m:35:25: player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"
+            ]
         );
         assert_eq!(board, parse_whole(&odd, "m").unwrap());
     }

@@ -3,9 +3,10 @@
 use super::Error;
 use super::out;
 use super::{RuleArgs, load, method, method_parser, players};
-use boardpath::board::embedded;
+use boardpath::board::{Board, embedded};
 use boardpath::compare::format::{Format, render};
-use boardpath::compare::{DEFAULT_BUDGET, Job, Options, Report, Selection, compare_player};
+use boardpath::compare::{DEFAULT_BUDGET, Options, Report, Selection, compare_player};
+use boardpath::output::document::Provenance;
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -52,6 +53,9 @@ pub enum FormatArg {
     Json,
 }
 
+/// A board to compare on: its name as given, the board, and the players chosen.
+pub type Job = (String, Board, Vec<usize>);
+
 /// Runs `compare`; exits 1 (after printing the table) if an exact method disagrees.
 pub fn run(args: &CompareArgs) -> Result<(), Error> {
     let names: Vec<String> = if args.boards.is_empty() {
@@ -59,27 +63,18 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
     } else {
         args.boards.clone()
     };
-    let selection = match &args.method {
-        None => Selection::Default,
-        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
-        Some(list) => Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?),
-    };
-    let methods_per_player = match &selection {
-        Selection::Default => METHODS.len(),
-        Selection::Only(list) => list.len(),
-    };
-    let options = Options {
-        selection,
-        repeat: args.repeat as usize,
-        budget: args.budget,
-    };
+    let options = options(args)?;
     // Load everything first: a bad board or player name fails before any search runs.
-    let mut jobs = Vec::new();
-    for name in &names {
-        let board = load(name, &args.rules)?;
+    let mut jobs: Vec<Job> = Vec::new();
+    for name in names {
+        let board = load(&name, &args.rules)?;
         let selected = players(&board, args.player.as_deref())?;
         jobs.push((name, board, selected));
     }
+    let methods_per_player = match &options.selection {
+        Selection::Default => METHODS.len(),
+        Selection::Only(list) => list.len(),
+    };
     let total: usize = jobs.iter().map(|(_, _, p)| p.len()).sum::<usize>() * methods_per_player;
     // indicatif draws on standard error only when it is a terminal; piped, it stays silent.
     let bar = ProgressBar::new(total as u64).with_style(
@@ -87,31 +82,19 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let mut report = Report::default();
     let mut started = 0u64;
-    for (name, board, selected) in &jobs {
-        for &p in selected {
-            let mut progress = |job: Job| {
-                bar.set_position(started);
-                bar.set_message(format!("{} {} {}", job.board, job.player, job.method.name));
-                started += 1;
-            };
-            match compare_player(board, name, p, &options, &mut progress) {
-                Ok(part) => report.extend(part),
-                Err(e) => {
-                    bar.finish_and_clear();
-                    // Several boards may be compared: say which one failed.
-                    return Err(Error::Input(format!("{name}: {e}")));
-                }
-            }
-        }
-    }
+    let report = report(&jobs, &options, |job| {
+        bar.set_position(started);
+        bar.set_message(format!("{} {} {}", job.board, job.player, job.method.name));
+        started += 1;
+    });
     bar.finish_and_clear();
+    let report = report?;
     let text = match args.format {
         FormatArg::Text => render(&report, Format::Text),
         FormatArg::Markdown => render(&report, Format::Markdown),
         FormatArg::Csv => render(&report, Format::Csv),
-        FormatArg::Json => out::json_document("compare", jobs.iter().map(|(_, b, _)| b), &report)?,
+        FormatArg::Json => json(&jobs, &report, Provenance::command_line())?,
     };
     out::print(&text)?;
     if report.mismatches.is_empty() {
@@ -122,4 +105,41 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
             report.mismatches.len()
         )))
     }
+}
+
+/// The methods, timing samples and budget `args` ask for.
+pub fn options(args: &CompareArgs) -> Result<Options, Error> {
+    let selection = match &args.method {
+        None => Selection::Default,
+        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
+        Some(list) => Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?),
+    };
+    Ok(Options {
+        selection,
+        repeat: args.repeat as usize,
+        budget: args.budget,
+    })
+}
+
+/// Every method of `options` on every job; `progress` is told of each before it runs.
+pub fn report(
+    jobs: &[Job],
+    options: &Options,
+    mut progress: impl FnMut(boardpath::compare::Job),
+) -> Result<Report, Error> {
+    let mut report = Report::default();
+    for (name, board, selected) in jobs {
+        for &p in selected {
+            let part = compare_player(board, name, p, options, &mut progress)
+                // Several boards may be compared: say which one failed.
+                .map_err(|e| Error::Input(format!("{name}: {e}")))?;
+            report.extend(part);
+        }
+    }
+    Ok(report)
+}
+
+/// The `compare --format json` document of `report` on `jobs`, with `command` as its command line.
+pub fn json(jobs: &[Job], report: &Report, command: Vec<String>) -> Result<String, Error> {
+    out::json_document_of("compare", command, jobs.iter().map(|(_, b, _)| b), report)
 }

@@ -2,6 +2,7 @@
 
 pub mod boards;
 pub mod compare;
+pub mod completions;
 pub mod decode;
 pub mod dice;
 mod error;
@@ -10,6 +11,7 @@ pub mod methods;
 pub mod out;
 pub mod render;
 pub mod reproduce;
+pub mod serve;
 pub mod solve;
 pub mod validate;
 
@@ -75,18 +77,27 @@ pub enum Format {
     Json,
 }
 
-/// Loads a board (file or embedded name), printing its warnings on standard error.
-pub fn load_board(name: &str) -> Result<Board, Error> {
-    let board = Board::load(name)?;
+/// Prints a board's warnings (see [`Board::warnings`]) on standard error.
+pub fn print_warnings(board: &Board) {
     for w in &board.warnings {
         eprintln!("warning: {w}");
     }
+}
+
+/// Loads a board (file or embedded name), printing its warnings on standard error.
+pub fn load_board(name: &str) -> Result<Board, Error> {
+    let board = Board::load(name)?;
+    print_warnings(&board);
     Ok(board)
 }
 
 /// Loads a board (file or embedded name), as [`load_board`] does, and applies rule overrides.
 pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
-    let board = load_board(name)?;
+    with_rules(load_board(name)?, rules)
+}
+
+/// `board` with the rule overrides applied.
+pub fn with_rules(board: Board, rules: &RuleArgs) -> Result<Board, Error> {
     let overrides = rules.overrides();
     Ok(if overrides.is_empty() {
         board

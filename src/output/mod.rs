@@ -1,5 +1,6 @@
-//! Output: text tables, JSON for solutions, and the self-describing envelope of every JSON document.
+//! Output: text tables, JSON for solutions and boards, and the self-describing envelope of every JSON document.
 
+pub mod board;
 pub mod decode;
 pub mod document;
 pub mod json;

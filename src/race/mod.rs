@@ -44,7 +44,8 @@ pub fn step_positions(board: &Board, player: usize) -> Vec<Point> {
     let n = board.track.len().max(1);
     // Sized up front: collecting a filter would double the buffer as it grows.
     let mut positions = Vec::with_capacity(p.track_steps + p.goal.len());
-    positions.extend((0..p.track_steps).filter_map(|k| board.track.get((p.start + k) % n).copied()));
+    positions
+        .extend((0..p.track_steps).filter_map(|k| board.track.get((p.start + k) % n).copied()));
     positions.extend_from_slice(&p.goal);
     positions
 }
@@ -352,7 +353,12 @@ impl<C: Cost> Race<C> {
         let mut values = track.to_vec();
         values.resize(self.target_step(target) + 1, None);
         let reach = self.faces.first().map_or(0, |&f| f as usize);
-        self.pass(&mut values, self.track_steps.saturating_sub(reach), target, next);
+        self.pass(
+            &mut values,
+            self.track_steps.saturating_sub(reach),
+            target,
+            next,
+        );
         values
     }
 

@@ -6,8 +6,7 @@
 //! tested with no other change.
 
 use super::algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning,
-    search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
 use super::error::SolveError;
 use crate::board::Board;
@@ -300,10 +299,7 @@ fn petgraph_astar<C: Cost>(
     let graph = GraphEncoding::new(race, piece);
     let h = m.tuning.estimate.table(race, piece.target);
     let found = native::astar(&graph, |n| {
-        h.get(n.index())
-            .copied()
-            .flatten()
-            .unwrap_or(C::zero())
+        h.get(n.index()).copied().flatten().unwrap_or(C::zero())
     })
     .ok_or_else(|| no_path(m, piece))?;
     native_path(m, &graph, found)

@@ -10,8 +10,7 @@ pub mod catalogue;
 mod error;
 
 pub use algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning,
-    search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
 pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip};
 pub use error::SolveError;
@@ -136,9 +135,11 @@ pub fn solve<'a>(
 /// 1,000,000-tile board): how many bits it needs depends only on the tile counts.
 fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<(), SolveError> {
     match board.players.get(player) {
-        Some(p) if encoding == Encoding::Bitboard => {
-            Ok(Layout::check_tiles(p.pieces(), p.track_steps, p.goal.len())?)
-        }
+        Some(p) if encoding == Encoding::Bitboard => Ok(Layout::check_tiles(
+            p.pieces(),
+            p.track_steps,
+            p.goal.len(),
+        )?),
         _ => Ok(()),
     }
 }
@@ -170,22 +171,20 @@ pub fn solve_race<'a, C: MethodCost>(
             nodes: budget.nodes.saturating_sub(used),
             ..budget
         };
-        let path = method
-            .run(race, &piece, left)
-            .map_err(|e| match e {
-                SolveError::GaveUp {
-                    method,
-                    piece,
-                    nodes,
-                    at,
-                } => SolveError::GaveUp {
-                    method,
-                    piece,
-                    nodes: used + nodes,
-                    at,
-                },
-                other => other,
-            })?;
+        let path = method.run(race, &piece, left).map_err(|e| match e {
+            SolveError::GaveUp {
+                method,
+                piece,
+                nodes,
+                at,
+            } => SolveError::GaveUp {
+                method,
+                piece,
+                nodes: used + nodes,
+                at,
+            },
+            other => other,
+        })?;
         used = used.saturating_add(path.nodes);
         pieces.push(path);
     }
