@@ -1,8 +1,8 @@
 //! The `[rules]` of a board: die faces, metric, rounding and goal mode, and command-line overrides.
 
 use super::geometry::Metric;
-use crate::text::{name_in, thousands};
 pub use crate::text::parse_choice;
+use crate::text::{name_in, thousands};
 use serde::Serialize;
 use std::fmt;
 
@@ -195,7 +195,9 @@ pub fn parse_die_list(text: &str) -> Result<Vec<u32>, String> {
 /// One face of a die list (`part` is the item it appears in, for the message).
 fn face(text: &str, part: &str) -> Result<i64, String> {
     text.trim().parse().map_err(|_| {
-        format!("die face \"{part}\" is not an integer or a range; give faces like 1,2,3,4,5,6 or 1-6")
+        format!(
+            "die face \"{part}\" is not an integer or a range; give faces like 1,2,3,4,5,6 or 1-6"
+        )
     })
 }
 

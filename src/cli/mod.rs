@@ -11,6 +11,7 @@ pub mod out;
 pub mod render;
 pub mod reproduce;
 pub mod solve;
+pub mod sweep;
 pub mod validate;
 
 use boardpath::board::rules::{parse_choice, parse_die_list};

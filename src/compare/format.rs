@@ -39,7 +39,10 @@ const RULES_AT: usize = 2;
 /// The headings, with `rules` inserted.
 fn headings(rules: &[RuleColumn]) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
-    h.splice(RULES_AT..RULES_AT, rules.iter().map(|r| r.heading().to_string()));
+    h.splice(
+        RULES_AT..RULES_AT,
+        rules.iter().map(|r| r.heading().to_string()),
+    );
     h
 }
 
@@ -174,7 +177,9 @@ const CSV_TAIL: [&str; 13] = [
 /// The CSV header line: `board,board_sha256,player,metric,...,runs,note`.
 pub fn csv_header() -> String {
     let rules = RuleColumn::ALL.map(RuleColumn::key);
-    [&CSV_HEAD[..], &rules, &CSV_TAIL, &["note"]].concat().join(",")
+    [&CSV_HEAD[..], &rules, &CSV_TAIL, &["note"]]
+        .concat()
+        .join(",")
 }
 
 fn csv(report: &Report) -> String {

@@ -64,7 +64,11 @@ impl Chart {
             let all = RuleColumn::ALL.map(|c| c.text(&r.rules)).join(" ");
             rules.entry(&r.board).or_default().insert(all);
         }
-        let sizes: BTreeSet<usize> = rules.keys().filter_map(|b| tiles.get(*b)).copied().collect();
+        let sizes: BTreeSet<usize> = rules
+            .keys()
+            .filter_map(|b| tiles.get(*b))
+            .copied()
+            .collect();
         if rules.len() >= 2 && sizes.len() == rules.len() && rules.values().all(|s| s.len() == 1) {
             Chart::Time
         } else {
@@ -133,14 +137,20 @@ fn rule_words(c: RuleColumn, rules: &Rules) -> String {
     }
 }
 
-/// Those of `fields` whose value differs between `rows`.
+/// Those of `fields` that tell `rows` apart: the board if there are several, any other field if
+/// it differs between rows of one board (a board's own rules and first player differ from another
+/// board's, and its name already says so).
 fn varying(rows: &[&Row], fields: &[Field]) -> Vec<Field> {
     fields
         .iter()
         .copied()
-        .filter(|f| {
-            let first = rows.first().map(|r| f.of(r));
-            rows.iter().any(|r| Some(f.of(r)) != first)
+        .filter(|&f| {
+            let mut seen: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+            for r in rows {
+                let within = if f == Field::Board { "" } else { &r.board };
+                seen.entry(within).or_default().insert(f.of(r));
+            }
+            seen.values().any(|v| v.len() > 1)
         })
         .collect()
 }
@@ -172,28 +182,23 @@ pub fn draw(
     match chart {
         Chart::Time => time(report, tiles),
         Chart::Nodes => {
-            let rows: Vec<&Row> = report.rows.iter().filter(|r| r.nodes.is_some()).collect();
-            let gave_up = rows.iter().any(|r| r.status == Status::GaveUp);
+            let gave_up = report.rows.iter().any(|r| r.status == Status::GaveUp);
             let axis = if gave_up {
-                "nodes expanded (outlined: gave up at the node budget)"
+                "nodes expanded, log scale (outlined: gave up at the node budget)"
             } else {
-                "nodes expanded"
+                "nodes expanded, log scale"
             };
             let value = |r: &Row| r.nodes.map(|n| n as f64);
-            bars(&rows, "Nodes expanded", axis, Scale::Log, &value)
+            bars(&report.rows, "Nodes expanded", axis, Scale::Log, &value)
         }
         Chart::Length => {
-            let rows: Vec<&Row> = report
-                .rows
-                .iter()
-                .filter(|r| r.status == Status::Ok && r.length.is_some())
-                .collect();
-            let units = distinct(rows.iter().map(|r| r.unit.clone()));
+            let units = distinct(report.rows.iter().map(|r| r.unit.clone()));
             let axis = match &units[..] {
                 [unit] => format!("length ({unit})"),
                 _ => "length (each board's units)".into(),
             };
-            bars(&rows, "Length", &axis, Scale::Linear, &|r: &Row| r.length)
+            let value = |r: &Row| r.length.filter(|_| r.status == Status::Ok);
+            bars(&report.rows, "Length", &axis, Scale::Linear, &value)
         }
     }
 }
@@ -235,13 +240,21 @@ fn time(report: &Report, tiles: &BTreeMap<String, usize>) -> Result<String, Plot
     let names = distinct(plain.iter().map(|r| label(r, &fields)));
     let mut series: Vec<Vec<(f64, f64)>> = vec![Vec::new(); names.len()];
     for (r, x, y) in &rows {
-        let i = names.iter().position(|n| *n == label(r, &fields)).unwrap_or(0);
+        let i = names
+            .iter()
+            .position(|n| *n == label(r, &fields))
+            .unwrap_or(0);
         series[i].push((*x, *y));
     }
     for s in &mut series {
         s.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
-    let range = |v: Vec<f64>| log_range(v.iter().copied().fold(f64::MAX, f64::min), v.iter().copied().fold(0.0, f64::max));
+    let range = |v: Vec<f64>| {
+        log_range(
+            v.iter().copied().fold(f64::MAX, f64::min),
+            v.iter().copied().fold(0.0, f64::max),
+        )
+    };
     let x = range(rows.iter().map(|r| r.1).collect());
     let y = range(rows.iter().map(|r| r.2).collect());
     let legend_w = legend_width(&names);
@@ -258,6 +271,7 @@ fn time(report: &Report, tiles: &BTreeMap<String, usize>) -> Result<String, Plot
             .x_desc("track tiles (log scale)")
             .y_desc("time per run, median (log scale)")
             .axis_desc_style(LABEL)
+            .label_style(LABEL)
             .x_label_formatter(&|v| number(*v))
             .y_label_formatter(&|v| show_ns(*v))
             .draw()?;
@@ -277,53 +291,60 @@ enum Scale {
     Log,
 }
 
-/// One bar.
-struct Bar {
+/// One bar, or the place of one.
+struct Bar<'a> {
     /// Group, from the top.
     group: usize,
     /// Series (method).
     series: usize,
-    value: f64,
+    /// The value drawn; `None` where the run has none (its status is written instead).
+    value: Option<f64>,
+    /// The run's status.
+    status: &'a str,
     /// Drawn outlined: the run gave up, the value is where it stopped.
     outlined: bool,
 }
 
-/// A horizontal bar chart of `value` for `rows`: a bar per method, grouped by what else differs
-/// between the rows.
+/// A horizontal bar chart of `value` for `rows`: a bar per method, grouped by what else tells the
+/// rows apart; a run without a value gets its status written in place of its bar.
 fn bars(
-    rows: &[&Row],
+    rows: &[Row],
     what: &str,
     axis: &str,
     scale: Scale,
     value: &dyn Fn(&Row) -> Option<f64>,
 ) -> Result<String, PlotError> {
-    let rows: Vec<(&Row, f64)> = rows.iter().filter_map(|r| Some((*r, value(r)?))).collect();
-    if rows.is_empty() {
-        return Err(PlotError(format!(
-            "no run has a value to draw as \"{}\" (every one was skipped, invalid or unsupported)",
-            what.to_lowercase()
-        )));
-    }
-    let plain: Vec<&Row> = rows.iter().map(|(r, _)| *r).collect();
-    let mut groups = varying(&plain, &GROUPS);
+    let all: Vec<&Row> = rows.iter().collect();
+    let mut groups = varying(&all, &GROUPS);
     if groups.is_empty() {
         groups.push(Field::Board);
     }
-    let names = distinct(plain.iter().map(|r| label(r, &groups)));
-    let methods = distinct(plain.iter().map(|r| r.method.clone()));
+    let names = distinct(rows.iter().map(|r| label(r, &groups)));
+    let methods = distinct(rows.iter().map(|r| r.method.clone()));
     let bars: Vec<Bar> = rows
         .iter()
-        .map(|(r, v)| Bar {
-            group: names.iter().position(|n| *n == label(r, &groups)).unwrap_or(0),
+        .map(|r| Bar {
+            group: names
+                .iter()
+                .position(|n| *n == label(r, &groups))
+                .unwrap_or(0),
             series: methods.iter().position(|m| *m == r.method).unwrap_or(0),
-            value: *v,
+            value: value(r),
+            status: r.status.name(),
             outlined: r.status == Status::GaveUp,
         })
         .collect();
+    let values: Vec<f64> = bars.iter().filter_map(|b| b.value).collect();
+    if values.is_empty() {
+        return Err(PlotError(format!(
+            "no run has a value to draw on the {} chart (every one was skipped, invalid, unsupported or gave up)",
+            what.to_lowercase()
+        )));
+    }
     let per = distinct(groups.iter().map(|f| f.what().to_string()));
-    let title = format!("{what} per method and {}", per.join(", "));
-    let lo = bars.iter().map(|b| b.value).fold(f64::MAX, f64::min);
-    let hi = bars.iter().map(|b| b.value).fold(0.0, f64::max);
+    let title = format!("{what} per method, grouped by {}", per.join(", "));
+    let lo = values.iter().copied().fold(f64::MAX, f64::min);
+    let hi = values.iter().copied().fold(0.0, f64::max);
     let label_w = 20 + 7 * names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
     let height = (130 + 18 * bars.len() + 10 * names.len()).max(320) as u32;
     let legend_w = legend_width(&methods);
@@ -377,6 +398,7 @@ where
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .max_light_lines(2)
         .y_labels(0)
         .x_desc(layout.axis)
         .axis_desc_style(LABEL)
@@ -391,16 +413,29 @@ where
         area.draw(&Text::new(name.clone(), (px - 8, py), style.clone()))?;
     }
     let band = 0.8 / layout.methods as f64;
-    chart.draw_series(bars.iter().map(|b| {
+    // Top and bottom of a bar's place.
+    let place = |b: &Bar| {
         let top = (n - 1 - b.group) as f64 + 0.4 - b.series as f64 * band;
-        let corners = [(base, top - band * 0.85), (b.value, top)];
+        (top - band * 0.85, top)
+    };
+    chart.draw_series(bars.iter().filter_map(|b| {
+        let value = b.value?;
+        let (bottom, top) = place(b);
         let c = colour(b.series);
         let style = if b.outlined {
             c.stroke_width(2)
         } else {
             c.filled()
         };
-        Rectangle::new(corners, style)
+        Some(Rectangle::new([(base, bottom), (value, top)], style))
     }))?;
+    let note = TextStyle::from(("sans-serif", 11).into_font())
+        .color(&RGBColor(110, 110, 110))
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    for b in bars.iter().filter(|b| b.value.is_none()) {
+        let (bottom, top) = place(b);
+        let (px, py) = chart.backend_coord(&(base, (bottom + top) / 2.0));
+        area.draw(&Text::new(b.status.to_string(), (px + 4, py), note.clone()))?;
+    }
     Ok(())
 }

@@ -9,7 +9,7 @@
 //! whatever the number of threads.
 
 use super::{Job, Options, Report, Row, Selection, Status, compare_player};
-use crate::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
+use crate::board::{Board, BoardError, GoalMode, Metric, Rounding, RuleOverrides};
 use crate::solve::{METHODS, Method, SolveError};
 use rayon::prelude::*;
 
@@ -133,10 +133,28 @@ fn case(
         Err(e) => {
             let mut asked = entry.board.clone();
             asked.rules = overrides.apply(&entry.board.rules);
-            return not_run(&asked, entry, player, Status::Invalid, &e.to_string(), options, progress);
+            // One line: the board is already in the row.
+            let reason = match e {
+                BoardError::Invalid(diagnostics) => {
+                    let all: Vec<String> = diagnostics.into_iter().map(|d| d.message).collect();
+                    all.join("; ")
+                }
+                other => other.to_string(),
+            };
+            return not_run(
+                &asked,
+                entry,
+                player,
+                Status::Invalid,
+                &reason,
+                options,
+                progress,
+            );
         }
     };
-    match compare_player(&board, entry.label, player, options, &mut |job| progress(job)) {
+    match compare_player(&board, entry.label, player, options, &mut |job| {
+        progress(job)
+    }) {
         Ok(report) => report,
         // A piece cannot finish under these rules.
         Err(e @ SolveError::Race(_)) => not_run(
@@ -154,7 +172,7 @@ fn case(
             entry,
             player,
             Status::GaveUp,
-            &format!("the reference ({}) {e}", super::REFERENCE),
+            &format!("not run: the reference {e}"),
             options,
             progress,
         ),

@@ -24,7 +24,11 @@ impl fmt::Display for PlotError {
 impl std::error::Error for PlotError {}
 
 /// Runs `draw` on a white `width` x `height` canvas and returns the SVG.
-pub fn svg(width: u32, height: u32, draw: impl FnOnce(&Area) -> Drawn) -> Result<String, PlotError> {
+pub fn svg(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(&Area) -> Drawn,
+) -> Result<String, PlotError> {
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, (width, height)).into_drawing_area();
