@@ -35,6 +35,13 @@ fn every_json_command_has_a_documented_schema() {
                 "compare", "--method", "dp/step", "--repeat", "1", "--format", "json",
             ],
         ),
+        (
+            "sweep",
+            &[
+                "sweep", "maedn", "--metric", "manhattan", "--method", "dp/step", "--repeat", "1",
+                "--format", "json",
+            ],
+        ),
         ("reproduce", &["reproduce", "--quick", "--format", "json"]),
         ("boards", &["boards", "--format", "json"]),
         ("methods", &["methods", "--format", "json"]),
