@@ -38,8 +38,16 @@ fn every_json_command_has_a_documented_schema() {
         (
             "sweep",
             &[
-                "sweep", "maedn", "--metric", "manhattan", "--method", "dp/step", "--repeat", "1",
-                "--format", "json",
+                "sweep",
+                "maedn",
+                "--metric",
+                "manhattan",
+                "--method",
+                "dp/step",
+                "--repeat",
+                "1",
+                "--format",
+                "json",
             ],
         ),
         ("reproduce", &["reproduce", "--quick", "--format", "json"]),

@@ -210,6 +210,7 @@ fn invalid_combinations_are_rows_with_a_reason() {
         note(0)
     );
     assert!(!note(0).contains('\n'), "one line: {}", note(0));
+    assert!(note(0).starts_with("invalid: ") && note(10).starts_with("invalid: "));
     assert!(
         note(10).contains("cannot finish") && note(10).contains("die [7, 8]"),
         "{}",

@@ -439,3 +439,91 @@ where
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Metric};
+
+    /// A row of `method` on `label` (the standard board under `metric`), with `nodes`.
+    fn row(label: &str, player: &str, metric: Metric, method: &str, nodes: u64) -> Row {
+        let mut board = Board::load("maedn").unwrap();
+        board.rules.metric = metric;
+        let mut r = Row::new(&board, label, player, Method::find(method).unwrap());
+        r.nodes = Some(nodes);
+        r
+    }
+
+    fn report(rows: Vec<Row>) -> Report {
+        Report {
+            rows,
+            mismatches: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_chart_suits_the_rows() {
+        let e = Metric::Euclidean;
+        let tiles: BTreeMap<String, usize> =
+            [("a".into(), 100), ("b".into(), 1000), ("c".into(), 100)].into();
+        let choose = |rows| Chart::choose(&report(rows), &tiles);
+        // The paper's search under two bounds.
+        let bounds = vec![
+            row("a", "p", e, "bnb-exact/bitboard", 877),
+            row("a", "p", e, "bnb-paper/bitboard", 14_282_614),
+        ];
+        assert_eq!(choose(bounds.clone()), Chart::Nodes);
+        assert_eq!(choose(bounds[..1].to_vec()), Chart::Length, "one bound");
+        let mut mixed = bounds.clone();
+        mixed.push(row("a", "p", e, "dp/step", 160));
+        assert_eq!(choose(mixed), Chart::Length);
+        // Boards of different sizes, each under one set of rules.
+        let sizes = vec![
+            row("a", "p", e, "dp/step", 1),
+            row("b", "p", e, "dp/step", 1),
+        ];
+        assert_eq!(choose(sizes.clone()), Chart::Time);
+        let mut same_size = sizes.clone();
+        same_size.push(row("c", "p", e, "dp/step", 1));
+        assert_eq!(choose(same_size), Chart::Length, "a and c have 100 tiles");
+        let mut variants = sizes;
+        variants.push(row("b", "p", Metric::Manhattan, "dp/step", 1));
+        assert_eq!(choose(variants), Chart::Length, "rules vary on b");
+    }
+
+    #[test]
+    fn labels_name_only_what_tells_rows_apart() {
+        let rows = [
+            row("a", "black", Metric::Euclidean, "dp/step", 1),
+            row("a", "black", Metric::Manhattan, "dp/step", 1),
+            row("b", "green", Metric::Euclidean, "dp/step", 1),
+        ];
+        let refs: Vec<&Row> = rows.iter().collect();
+        // Each board's own first player differs between boards only: the board names it.
+        assert_eq!(
+            varying(&refs, &GROUPS),
+            [Field::Board, Field::Rule(RuleColumn::Metric)]
+        );
+        assert_eq!(label(&rows[1], &varying(&refs, &GROUPS)), "a, manhattan");
+        let mut die = rows[0].clone();
+        die.rules.die = vec![1, 2, 3, 4, 6];
+        die.rules.moves_in_goal = true;
+        assert_eq!(Field::Rule(RuleColumn::Die).of(&die), "die 1-4,6");
+        assert_eq!(
+            Field::Rule(RuleColumn::MovesInGoal).of(&die),
+            "moves in goal"
+        );
+        assert_eq!(
+            Field::Rule(RuleColumn::Rounding).of(&die),
+            "per-move rounding"
+        );
+    }
+
+    #[test]
+    fn an_empty_report_has_nothing_to_draw() {
+        let e = draw(&Report::default(), Chart::Length, &BTreeMap::new()).unwrap_err();
+        assert!(e.to_string().contains("no run has a value"), "{e}");
+        let e = draw(&Report::default(), Chart::Time, &BTreeMap::new()).unwrap_err();
+        assert!(e.to_string().contains("no run has a time"), "{e}");
+    }
+}

@@ -141,12 +141,13 @@ fn case(
                 }
                 other => other.to_string(),
             };
+            let note = format!("invalid: {reason}");
             return not_run(
                 &asked,
                 entry,
                 player,
                 Status::Invalid,
-                &reason,
+                &note,
                 options,
                 progress,
             );
@@ -162,7 +163,7 @@ fn case(
             entry,
             player,
             Status::Invalid,
-            &e.to_string(),
+            &format!("invalid: {e}"),
             options,
             progress,
         ),
@@ -223,5 +224,89 @@ fn not_run(
     Report {
         rows,
         mismatches: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_vary_the_metric_slowest_and_the_die_fastest() {
+        assert_eq!(Axes::default().combinations(), [RuleOverrides::default()]);
+        let axes = Axes {
+            metric: vec![Metric::Manhattan, Metric::Chebyshev],
+            moves_in_goal: vec![false, true],
+            die: vec![vec![1, 2], vec![3]],
+            ..Axes::default()
+        };
+        let got: Vec<(
+            Option<Metric>,
+            Option<bool>,
+            Option<Vec<u32>>,
+            Option<Rounding>,
+        )> = axes
+            .combinations()
+            .into_iter()
+            .map(|c| (c.metric, c.moves_in_goal, c.die, c.rounding))
+            .collect();
+        let m = |metric, goal, die: &[u32]| (Some(metric), Some(goal), Some(die.to_vec()), None);
+        assert_eq!(
+            got,
+            [
+                m(Metric::Manhattan, false, &[1, 2]),
+                m(Metric::Manhattan, false, &[3]),
+                m(Metric::Manhattan, true, &[1, 2]),
+                m(Metric::Manhattan, true, &[3]),
+                m(Metric::Chebyshev, false, &[1, 2]),
+                m(Metric::Chebyshev, false, &[3]),
+                m(Metric::Chebyshev, true, &[1, 2]),
+                m(Metric::Chebyshev, true, &[3]),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_row_is_counted_and_reported_once() {
+        let board = Board::load("maedn").unwrap();
+        let players = [0, 2];
+        let entries = [Entry {
+            label: "maedn",
+            board: &board,
+            players: &players,
+        }];
+        let axes = Axes {
+            die: vec![vec![1, 2, 3, 4, 5, 6], vec![9]],
+            ..Axes::default()
+        };
+        let options = Options {
+            selection: Selection::Only(vec![Method::find("dp/step").unwrap()]),
+            repeat: 1,
+            budget: 1_000,
+        };
+        assert_eq!(size(&entries, &axes, &options), 4);
+        let seen = std::sync::Mutex::new(Vec::new());
+        let report = sweep(&entries, &axes, &options, &|job| {
+            seen.lock().unwrap().push(job.player.to_string())
+        });
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort();
+        assert_eq!(seen, ["black", "black", "green", "green"]);
+        let rows: Vec<(&str, &[u32], Status, Option<f64>)> = report
+            .rows
+            .iter()
+            .map(|r| (r.player.as_str(), &r.rules.die[..], r.status, r.length))
+            .collect();
+        let d6: &[u32] = &[1, 2, 3, 4, 5, 6];
+        assert_eq!(
+            rows,
+            [
+                ("black", d6, Status::Ok, Some(83047.0)),
+                ("green", d6, Status::Ok, Some(83047.0)),
+                ("black", &[9][..], Status::Invalid, None),
+                ("green", &[9][..], Status::Invalid, None),
+            ]
+        );
+        assert!(report.mismatches.is_empty());
     }
 }
