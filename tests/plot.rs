@@ -141,7 +141,7 @@ fn a_rule_sweep_draws_length_per_variant_and_method() {
         path.to_str().unwrap(),
     ]);
     let chart = read(&path);
-    assert!(chart.has_text("Length per method, grouped by rule variant"));
+    assert!(chart.has_text("maedn: Length per method, grouped by rule variant"));
     assert!(chart.has_text("length (units)"));
     let methods: Vec<String> = chart.legend().into_iter().map(|(_, m)| m).collect();
     assert_eq!(methods, ["dp/step", "bfs/step"]);

@@ -342,7 +342,14 @@ fn bars(
         )));
     }
     let per = distinct(groups.iter().map(|f| f.what().to_string()));
-    let title = format!("{what} per method, grouped by {}", per.join(", "));
+    let mut title = format!("{what} per method, grouped by {}", per.join(", "));
+    // One board the labels do not name: the title does.
+    if let ([board], false) = (
+        &distinct(rows.iter().map(|r| r.board.clone()))[..],
+        groups.contains(&Field::Board),
+    ) {
+        title = format!("{board}: {title}");
+    }
     let lo = values.iter().copied().fold(f64::MAX, f64::min);
     let hi = values.iter().copied().fold(0.0, f64::max);
     let label_w = 20 + 7 * names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;

@@ -133,13 +133,20 @@ fn case(
         Err(e) => {
             let mut asked = entry.board.clone();
             asked.rules = overrides.apply(&entry.board.rules);
-            // One line: the board is already in the row.
-            let reason = match e {
-                BoardError::Invalid(diagnostics) => {
-                    let all: Vec<String> = diagnostics.into_iter().map(|d| d.message).collect();
-                    all.join("; ")
+            let reason = match &e {
+                // One line, about this row's player where the board has a problem per player.
+                BoardError::Invalid(diagnostics) if !diagnostics.is_empty() => {
+                    let own = format!("player \"{}\"", entry.board.players[player].name);
+                    let d = diagnostics
+                        .iter()
+                        .find(|d| d.message.contains(&own))
+                        .unwrap_or(&diagnostics[0]);
+                    match diagnostics.len() - 1 {
+                        0 => d.message.clone(),
+                        others => format!("{} (and {others} more like it)", d.message),
+                    }
                 }
-                other => other.to_string(),
+                _ => e.to_string(),
             };
             let note = format!("invalid: {reason}");
             return not_run(
