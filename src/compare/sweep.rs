@@ -247,19 +247,14 @@ mod tests {
             die: vec![vec![1, 2], vec![3]],
             ..Axes::default()
         };
-        let got: Vec<(
-            Option<Metric>,
-            Option<bool>,
-            Option<Vec<u32>>,
-            Option<Rounding>,
-        )> = axes
-            .combinations()
-            .into_iter()
-            .map(|c| (c.metric, c.moves_in_goal, c.die, c.rounding))
-            .collect();
-        let m = |metric, goal, die: &[u32]| (Some(metric), Some(goal), Some(die.to_vec()), None);
+        let m = |metric, goal, die: &[u32]| RuleOverrides {
+            metric: Some(metric),
+            moves_in_goal: Some(goal),
+            die: Some(die.to_vec()),
+            ..RuleOverrides::default()
+        };
         assert_eq!(
-            got,
+            axes.combinations(),
             [
                 m(Metric::Manhattan, false, &[1, 2]),
                 m(Metric::Manhattan, false, &[3]),
