@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Shortest physical paths on race board games: the least total movement to win when every roll is
@@ -29,7 +29,8 @@ enum Command {
     Sweep(cli::sweep::SweepArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
-    /// List the embedded boards: short name, full name, players, track, pieces, rules and source.
+    /// List the embedded boards (players, track, pieces, rules, source), or export the boards named
+    /// with every tile's coordinates.
     Boards(cli::boards::BoardsArgs),
     /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
     Render(cli::render::RenderArgs),
@@ -37,6 +38,10 @@ enum Command {
     Methods(cli::methods::MethodsArgs),
     /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
     Dice(cli::dice::DiceArgs),
+    /// The board workbench in the browser: edit a board, see its problems, paths and numbers as you type.
+    Serve(cli::serve::ServeArgs),
+    /// Print a completion script for bash, zsh, fish, elvish or powershell (see the README).
+    Completions(cli::completions::CompletionsArgs),
     /// Check board files; prints OK or every problem, exit 0 only if all are valid.
     Validate {
         /// Board files or embedded board names.
@@ -64,6 +69,8 @@ fn main() -> ExitCode {
         Some(Command::Sweep(args)) => cli::sweep::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
+        Some(Command::Serve(args)) => cli::serve::run(&args),
+        Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

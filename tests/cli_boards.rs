@@ -247,3 +247,188 @@ fn overrides_a_board_cannot_take_are_clear_errors() {
         "{err}"
     );
 }
+
+/// A position as the file gives it, placed as docs/board-format.md says: a grid cell
+/// `origin + [col, row] * spacing` on a grid board, else `[x, y]` in units. Returns x, y and the
+/// cell, if the position is a whole cell (Ludo's yards lie between cells).
+fn place(grid: Option<&toml::Value>, pair: &toml::Value) -> (f64, f64, Option<[i64; 2]>) {
+    let num = |v: &toml::Value| v.as_float().or(v.as_integer().map(|i| i as f64)).unwrap();
+    let (a, b) = (num(&pair[0]), num(&pair[1]));
+    match grid {
+        Some(g) => {
+            let s = num(&g["spacing"]);
+            let (ox, oy) = (num(&g["origin"][0]), num(&g["origin"][1]));
+            let whole = a.fract() == 0.0 && b.fract() == 0.0;
+            (
+                ox + a * s,
+                oy + b * s,
+                whole.then_some([a as i64, b as i64]),
+            )
+        }
+        None => (a, b, None),
+    }
+}
+
+/// x, y and cell of an exported tile.
+fn exported(t: &serde_json::Value) -> (f64, f64, Option<[i64; 2]>) {
+    let cell = t["cell"]
+        .as_array()
+        .map(|c| [c[0].as_i64().unwrap(), c[1].as_i64().unwrap()]);
+    (t["x"].as_f64().unwrap(), t["y"].as_f64().unwrap(), cell)
+}
+
+#[test]
+fn boards_exports_every_tile_of_each_file_as_the_file_places_it() {
+    let names = ["maedn", "maedn-official", "maedn-6", "ludo", "parcheesi"];
+    let files: Vec<String> = names.iter().map(|n| format!("boards/{n}.toml")).collect();
+    let mut args = vec!["boards"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    let v = json(&args);
+    let boards = v.as_array().expect("an array");
+    assert_eq!(boards.len(), files.len());
+    for (file, b) in files.iter().zip(boards) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let doc: toml::Value = toml::from_str(&text).unwrap();
+        let grid = doc["board"].get("grid");
+        assert_eq!(b["origin"], file.as_str());
+        assert_eq!(b["short_name"], serde_json::Value::Null, "{file} is a file");
+        let track: Vec<_> = b["track"].as_array().unwrap().iter().collect();
+        let tiles = doc["track"]["tiles"].as_array().unwrap();
+        assert_eq!(track.len(), tiles.len(), "{file}");
+        assert_eq!(b["track_length"], tiles.len());
+        for (i, (t, pair)) in track.iter().zip(tiles).enumerate() {
+            assert_eq!(t["index"], i);
+            assert_eq!(exported(t), place(grid, pair), "{file} track {i}");
+        }
+        let players = doc["players"].as_array().unwrap();
+        assert_eq!(b["players"].as_array().unwrap().len(), players.len());
+        for (p, raw) in b["players"].as_array().unwrap().iter().zip(players) {
+            assert_eq!(p["name"], raw["name"].as_str().unwrap());
+            assert_eq!(
+                p["start"].as_i64(),
+                raw["start"].as_integer(),
+                "{file} {}",
+                p["name"]
+            );
+            let base: Vec<_> = p["base"].as_array().unwrap().iter().map(exported).collect();
+            let want: Vec<_> = raw["base"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|pair| place(grid, pair))
+                .collect();
+            assert_eq!(base, want, "{file} {} base", p["name"]);
+            let goal = p["goal"].as_array().unwrap();
+            let raw_goal = raw["goal"].as_array().unwrap();
+            assert_eq!(goal.len(), raw_goal.len());
+            for (i, (g, pair)) in goal.iter().zip(raw_goal).enumerate() {
+                assert_eq!(g["letter"], ((b'a' + i as u8) as char).to_string());
+                assert_eq!(exported(g), place(grid, pair), "{file} goal {i}");
+            }
+        }
+    }
+    // The standard board, by hand: 40 track tiles from black's A at (4170, 9170) units, cell
+    // [4, 10]; each player's goal tiles a to d.
+    let maedn = &boards[0];
+    assert_eq!(maedn["track"].as_array().unwrap().len(), 40);
+    assert_eq!(
+        exported(&maedn["track"][0]),
+        (4170.0, 9170.0, Some([4, 10]))
+    );
+    assert_eq!(maedn["grid"]["spacing"], 850.0);
+    for p in maedn["players"].as_array().unwrap() {
+        let letters: Vec<&str> = p["goal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["letter"].as_str().unwrap())
+            .collect();
+        assert_eq!(letters, ["a", "b", "c", "d"], "{}", p["name"]);
+        assert_eq!(p["base"].as_array().unwrap().len(), 4);
+    }
+    let starts: Vec<i64> = maedn["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["start"].as_i64().unwrap())
+        .collect();
+    assert_eq!(starts, [0, 10, 20, 30]);
+    // No grid: coordinates only.
+    assert_eq!(boards[4]["grid"], serde_json::Value::Null);
+    assert_eq!(exported(&boards[4]["track"][0]), (3600.0, 7050.0, None));
+}
+
+#[test]
+fn boards_exports_embedded_boards_by_name_with_provenance() {
+    let out = stdout(&["boards", "maedn", "ludo", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["schema"], "boardpath.boards/1");
+    let results = json(&["boards", "maedn", "ludo", "--format", "json"]);
+    let names: Vec<&str> = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["short_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["maedn", "ludo"]);
+    let sources = doc["provenance"]["boards"].as_array().unwrap();
+    for (b, s) in results.as_array().unwrap().iter().zip(sources) {
+        assert_eq!(b["origin"], s["origin"]);
+        assert_eq!(b["sha256"], s["sha256"]);
+    }
+    assert_eq!(sources[1]["origin"], "embedded:ludo");
+    // Ludo: 52 squares, a home column of 5 and a finishing square per colour.
+    assert_eq!(results[1]["track"].as_array().unwrap().len(), 52);
+    assert_eq!(
+        results[1]["players"][0]["goal"].as_array().unwrap().len(),
+        6
+    );
+    assert_eq!(results[1]["players"][0]["goal"][5]["letter"], "f");
+}
+
+#[test]
+fn boards_text_of_a_file_lists_every_tile() {
+    let text = stdout(&["boards", "boards/maedn.toml"]);
+    assert!(
+        text.starts_with("boards/maedn.toml  Mensch ärgere Dich nicht\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n      0  (4170, 9170) [4, 10]\n"), "{text}");
+    assert!(text.contains("\n     39  (5020, 9170) [5, 10]\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nplayer yellow (#e8b400): start 10 (770, 4070) [0, 4], visits 40 track tiles\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  waiting   1  (1620, 9170) [1, 10]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  goal      a  (5020, 8320) [5, 9]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "units; 10000 units = 36 cm; grid cell [0, 0] at (770, 670), 850 units apart"
+        )
+    );
+    // 40 track tiles, and per player 4 waiting and 4 goal tiles.
+    let lines = |prefix: &str| text.lines().filter(|l| l.starts_with(prefix)).count();
+    let track = text.lines().filter(|l| {
+        let first = l.split_whitespace().next();
+        first.is_some_and(|w| w.parse::<usize>().is_ok())
+    });
+    assert_eq!(track.count(), 40);
+    assert_eq!(lines("  waiting "), 16);
+    assert_eq!(lines("  goal "), 16);
+}
+
+#[test]
+fn boards_names_a_missing_file() {
+    let (code, err) = failure(&["boards", "maedn", "no/such/board.toml"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no/such/board.toml"), "{err}");
+}

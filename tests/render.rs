@@ -493,7 +493,7 @@ fn bad_input_is_a_clear_error() {
     let gif = dir.path().join("x.gif");
     fails(
         &["render", "-o", gif.to_str().unwrap()],
-        "must end in .svg or .png",
+        "must end in .svg, .png or .html",
     );
     assert!(!out.exists() && !png.exists() && !gif.exists());
     let missing = dir.path().join("no-such-dir").join("x.svg");
@@ -545,4 +545,77 @@ fn a_png_too_big_is_refused_plainly() {
         e.to_string(),
         "a 20000x20000 PNG is 400000000 pixels, more than the 100000000 a PNG may have (4 bytes each in memory); write an .svg instead"
     );
+}
+
+#[test]
+fn every_move_names_its_pieces_roll_and_cost_and_the_tiles_it_joins() {
+    let board = Board::load("maedn").unwrap();
+    let s = summary(&board, 0);
+    assert_eq!(s.pieces[0].costs[0], "3801 units = 13.6836 cm");
+    let text = svg(&board, &draw(&board, vec![0]));
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let view = View::of(&board);
+    let positions = step_positions(&board, 0);
+    let at = |n: &roxmltree::Node, name: &str| -> (f64, f64) {
+        let v: Vec<f64> = n
+            .attribute(name)
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        (v[0], v[1])
+    };
+    let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.01 && (a.1 - b.1).abs() < 0.01;
+    let panel = doc.descendants().find(|n| has_class(n, "panel")).unwrap();
+    assert_eq!(panel.attribute("data-player"), Some("black"));
+    let segments: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && has_class(n, "segment"))
+        .collect();
+    for (k, piece) in s.pieces.iter().enumerate() {
+        let number = (k + 1).to_string();
+        let of_piece = |n: &&roxmltree::Node| {
+            n.attribute("data-pieces")
+                .unwrap()
+                .split(' ')
+                .any(|p| p == number)
+        };
+        let enter: Vec<_> = segments
+            .iter()
+            .filter(of_piece)
+            .filter(|n| n.attribute("data-move") == Some("0"))
+            .collect();
+        assert_eq!(enter.len(), 1, "piece {number} enters once");
+        assert!(near(at(enter[0], "data-to"), view.px(positions[0])));
+        let mut moves: Vec<_> = segments
+            .iter()
+            .filter(of_piece)
+            .filter(|n| n.attribute("data-move") != Some("0"))
+            .collect();
+        moves.sort_by_key(|n| n.attribute("data-move").unwrap().parse::<usize>().unwrap());
+        assert_eq!(moves.len(), piece.rolls.len(), "piece {number}");
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(m.attribute("data-move"), Some((i + 1).to_string().as_str()));
+            assert!(near(at(m, "data-from"), view.px(positions[piece.steps[i]])));
+            assert!(near(
+                at(m, "data-to"),
+                view.px(positions[piece.steps[i + 1]])
+            ));
+            let title = m
+                .children()
+                .find(|c| c.has_tag_name("title"))
+                .and_then(|t| t.text())
+                .unwrap();
+            assert!(
+                title.ends_with(&format!(
+                    "move {} of {}: roll {}, cost {}",
+                    i + 1,
+                    piece.rolls.len(),
+                    piece.rolls[i],
+                    piece.costs[i]
+                )),
+                "{title}"
+            );
+        }
+    }
 }

@@ -21,6 +21,9 @@ pub const BOARDS: &[(&str, &str)] = &[
 /// The short name of the board solved when none is given.
 pub const DEFAULT: &str = "maedn";
 
+/// What an embedded board's `origin` starts with, before its short name.
+pub const ORIGIN_PREFIX: &str = "embedded:";
+
 /// The short names of the embedded boards.
 pub fn names() -> Vec<&'static str> {
     BOARDS.iter().map(|(n, _)| *n).collect()
@@ -31,7 +34,13 @@ pub fn embedded(name: &str) -> Option<Result<Board, BoardError>> {
     BOARDS
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(n, text)| Board::from_toml(text, &format!("embedded:{n}")))
+        .map(|(n, text)| Board::from_toml(text, &format!("{ORIGIN_PREFIX}{n}")))
+}
+
+/// The short name of `board` if it is an embedded board as loaded (its `origin` says so).
+pub fn short_name(board: &Board) -> Option<&'static str> {
+    let name = board.origin.strip_prefix(ORIGIN_PREFIX)?;
+    BOARDS.iter().map(|&(n, _)| n).find(|&n| n == name)
 }
 
 /// The largest board file read, in bytes: generous for real boards (the embedded ones are a few
@@ -39,24 +48,28 @@ pub fn embedded(name: &str) -> Option<Result<Board, BoardError>> {
 /// binary is refused at once instead of read into memory.
 pub const MAX_BOARD_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Reads a board's text from `reader` (at most [`MAX_BOARD_BYTES`]); invalid UTF-8 is reported at
-/// the line and column of its first bad byte.
+/// Reads a board's text from `reader` (at most [`MAX_BOARD_BYTES`]).
 fn read_text(reader: impl Read, origin: &str) -> Result<String, BoardError> {
-    let io = |source| BoardError::Io {
-        path: origin.to_string(),
-        source,
-    };
     let mut bytes = Vec::new();
     reader
         .take(MAX_BOARD_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(io)?;
+        .map_err(|source| BoardError::Io {
+            path: origin.to_string(),
+            source,
+        })?;
     if bytes.len() as u64 > MAX_BOARD_BYTES {
         return Err(BoardError::TooLarge {
             path: origin.to_string(),
             limit: MAX_BOARD_BYTES,
         });
     }
+    decode_text(bytes, origin)
+}
+
+/// A board file's bytes as text; invalid UTF-8 is reported at the line and column of its first
+/// bad byte.
+pub fn decode_text(bytes: Vec<u8>, origin: &str) -> Result<String, BoardError> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.into_bytes();
@@ -73,12 +86,25 @@ fn read_text(reader: impl Read, origin: &str) -> Result<String, BoardError> {
     })
 }
 
-/// Loads `name_or_path`: `-` is standard input; an existing file wins; otherwise an embedded
+/// A board file's text, before it is parsed, and the name its messages give it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The TOML text.
+    pub text: String,
+    /// The path as given, `<stdin>`, or `embedded:NAME`.
+    pub origin: String,
+}
+
+/// Reads `name_or_path`: `-` is standard input; an existing file wins; otherwise an embedded
 /// board's short name.
-pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
+pub fn source(name_or_path: &str) -> Result<Source, BoardError> {
+    let source = |text, origin: &str| Source {
+        text,
+        origin: origin.to_string(),
+    };
     if name_or_path == "-" {
         let text = read_text(std::io::stdin().lock(), "<stdin>")?;
-        return Board::from_toml(&text, "<stdin>");
+        return Ok(source(text, "<stdin>"));
     }
     let path = Path::new(name_or_path);
     if path.exists() {
@@ -87,10 +113,10 @@ pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
             source,
         })?;
         let text = read_text(file, name_or_path)?;
-        return Board::from_toml(&text, name_or_path);
+        return Ok(source(text, name_or_path));
     }
-    if let Some(board) = embedded(name_or_path) {
-        return board;
+    if let Some((n, text)) = BOARDS.iter().find(|(n, _)| *n == name_or_path) {
+        return Ok(source(text.to_string(), &format!("embedded:{n}")));
     }
     if name_or_path.contains(['/', '\\']) || name_or_path.ends_with(".toml") {
         return Err(BoardError::Io {
@@ -102,6 +128,12 @@ pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
         name: name_or_path.to_string(),
         known: names(),
     })
+}
+
+/// Loads `name_or_path` (see [`source`]).
+pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
+    let s = source(name_or_path)?;
+    Board::from_toml(&s.text, &s.origin)
 }
 
 /// Whether `board` has the paper's geometry and model (the embedded standard board, any subset of

@@ -9,9 +9,7 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{Format, render_with};
 use boardpath::compare::plot::{Chart, draw};
-use boardpath::compare::{
-    DEFAULT_BUDGET, Job, Options, Report, RuleColumn, Selection, compare_player,
-};
+use boardpath::compare::{DEFAULT_BUDGET, Options, Report, RuleColumn, Selection, compare_player};
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -147,9 +145,12 @@ pub fn progress_bar(total: usize) -> ProgressBar {
 }
 
 /// The message of `bar` while `job` runs.
-pub fn describe(job: &Job) -> String {
+pub fn describe(job: &boardpath::compare::Job) -> String {
     format!("{} {} {}", job.board, job.player, job.method.name)
 }
+
+/// A board to compare on: its name as given, the board, and the players chosen.
+pub type Job = (String, Board, Vec<usize>);
 
 /// Runs `compare`; exits 1 (after printing the table) if an exact method disagrees.
 pub fn run(args: &CompareArgs) -> Result<(), Error> {
@@ -158,44 +159,60 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
     } else {
         args.boards.clone()
     };
-    let options = args.table.options()?;
+    let options = options(args)?;
+    // Load everything first: a bad board or player name fails before any search runs.
+    let mut jobs: Vec<Job> = Vec::new();
+    for name in names {
+        let board = load(&name, &args.rules)?;
+        let selected = players(&board, args.table.player.as_deref())?;
+        jobs.push((name, board, selected));
+    }
     let methods_per_player = match &options.selection {
         Selection::Default => METHODS.len(),
         Selection::Only(list) => list.len(),
     };
-    // Load everything first: a bad board or player name fails before any search runs.
-    let mut jobs = Vec::new();
-    for name in &names {
-        let board = load(name, &args.rules)?;
-        let selected = players(&board, args.table.player.as_deref())?;
-        jobs.push((name, board, selected));
-    }
     let total: usize = jobs.iter().map(|(_, _, p)| p.len()).sum::<usize>() * methods_per_player;
     let bar = progress_bar(total);
-    let mut report = Report::default();
     let mut started = 0u64;
-    for (name, board, selected) in &jobs {
-        for &p in selected {
-            let mut progress = |job: Job| {
-                bar.set_position(started);
-                bar.set_message(describe(&job));
-                started += 1;
-            };
-            match compare_player(board, name, p, &options, &mut progress) {
-                Ok(part) => report.extend(part),
-                Err(e) => {
-                    bar.finish_and_clear();
-                    // Several boards may be compared: say which one failed.
-                    return Err(Error::Input(format!("{name}: {e}")));
-                }
-            }
-        }
-    }
+    let report = report(&jobs, &options, |job| {
+        bar.set_position(started);
+        bar.set_message(describe(&job));
+        started += 1;
+    });
     bar.finish_and_clear();
+    let report = report?;
     args.table.finish(
         "compare",
         &report,
-        jobs.iter().map(|(n, b, _)| (*n, b)),
+        jobs.iter().map(|(name, board, _)| (name, board)),
         &[],
     )
+}
+
+/// The methods, timing samples and budget `args` ask for.
+pub fn options(args: &CompareArgs) -> Result<Options, Error> {
+    args.table.options()
+}
+
+/// Every method of `options` on every job; `progress` is told of each before it runs.
+pub fn report(
+    jobs: &[Job],
+    options: &Options,
+    mut progress: impl FnMut(boardpath::compare::Job),
+) -> Result<Report, Error> {
+    let mut report = Report::default();
+    for (name, board, selected) in jobs {
+        for &p in selected {
+            let part = compare_player(board, name, p, options, &mut progress)
+                // Several boards may be compared: say which one failed.
+                .map_err(|e| Error::Input(format!("{name}: {e}")))?;
+            report.extend(part);
+        }
+    }
+    Ok(report)
+}
+
+/// The `compare --format json` document of `report` on `jobs`, with `command` as its command line.
+pub fn json(jobs: &[Job], report: &Report, command: Vec<String>) -> Result<String, Error> {
+    out::json_document_of("compare", command, jobs.iter().map(|(_, b, _)| b), report)
 }

@@ -9,6 +9,7 @@ use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
     Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse,
 };
+use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
@@ -99,7 +100,8 @@ pub enum StartArg {
     OneOut,
 }
 
-fn dice_error(e: DiceError) -> Error {
+/// A dice error as the command line reports it.
+pub fn dice_error(e: DiceError) -> Error {
     Error::Input(e.to_string())
 }
 
@@ -116,10 +118,8 @@ fn thousands(n: usize) -> String {
     out
 }
 
-/// Runs `dice`.
-pub fn run(args: &DiceArgs) -> Result<(), Error> {
-    let board = load(&args.board, &args.rules)?;
-    let players = players(&board, args.player.as_deref())?;
+/// The objective, policy and dice rules `args` ask for.
+pub fn settings(args: &DiceArgs) -> (Objective, Policy, DiceRules) {
     let objective = match args.objective {
         ObjectiveArg::Turns => Objective::Turns,
         ObjectiveArg::Rolls => Objective::Rolls,
@@ -141,6 +141,14 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
         tries: args.tries,
         may_pass: args.may_pass,
     };
+    (objective, policy, rules)
+}
+
+/// Runs `dice`.
+pub fn run(args: &DiceArgs) -> Result<(), Error> {
+    let board = load(&args.board, &args.rules)?;
+    let players = players(&board, args.player.as_deref())?;
+    let (objective, policy, rules) = settings(args);
     if players.len() > 1 && (args.policy_out.is_some() || args.plot.is_some()) {
         return Err(Error::Usage(
             "--policy-out and --plot take one player, not --player all".into(),
@@ -166,8 +174,8 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
     }
     match args.format {
         Format::Json => {
-            let all: Vec<&Analysis> = results.iter().map(|(a, _)| a).collect();
-            out::print(&out::json_document("dice", [&board], all)?)
+            let all: Vec<Analysis> = results.into_iter().map(|(a, _)| a).collect();
+            out::print(&json(&board, &all, Provenance::command_line())?)
         }
         Format::Text => {
             let blocks: Vec<String> = results
@@ -177,6 +185,11 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
             out::print(&blocks.join("\n"))
         }
     }
+}
+
+/// The `dice --format json` document of `analyses` on `board`, with `command` as its command line.
+pub fn json(board: &Board, analyses: &[Analysis], command: Vec<String>) -> Result<String, Error> {
+    out::json_document_of("dice", command, [board], analyses)
 }
 
 /// The text report of one analysis.

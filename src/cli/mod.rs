@@ -2,6 +2,7 @@
 
 pub mod boards;
 pub mod compare;
+pub mod completions;
 pub mod decode;
 pub mod dice;
 mod error;
@@ -10,6 +11,7 @@ pub mod methods;
 pub mod out;
 pub mod render;
 pub mod reproduce;
+pub mod serve;
 pub mod solve;
 pub mod sweep;
 pub mod validate;
@@ -78,7 +80,11 @@ pub enum Format {
 
 /// Loads a board (file or embedded name) and applies rule overrides.
 pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
-    let board = Board::load(name)?;
+    with_rules(Board::load(name)?, rules)
+}
+
+/// `board` with the rule overrides applied.
+pub fn with_rules(board: Board, rules: &RuleArgs) -> Result<Board, Error> {
     let overrides = rules.overrides();
     Ok(if overrides.is_empty() {
         board

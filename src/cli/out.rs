@@ -61,6 +61,17 @@ pub fn json_document<'a, T: Serialize>(
     boards: impl IntoIterator<Item = &'a Board>,
     results: T,
 ) -> Result<String, Error> {
-    let provenance = Provenance::new(Provenance::command_line(), boards);
+    json_document_of(kind, Provenance::command_line(), boards, results)
+}
+
+/// [`json_document`] with `command` as the command line (`serve` gives the command that prints the
+/// same document).
+pub fn json_document_of<'a, T: Serialize>(
+    kind: &str,
+    command: Vec<String>,
+    boards: impl IntoIterator<Item = &'a Board>,
+    results: T,
+) -> Result<String, Error> {
+    let provenance = Provenance::new(command, boards);
     to_json(kind, &provenance, results).map_err(|e| Error::Internal(e.to_string()))
 }

@@ -1,13 +1,21 @@
-//! `boardpath render`: a picture of a board and its shortest paths, as SVG or PNG.
+//! `boardpath render`: a picture of a board and its shortest paths, as SVG or PNG, or the HTML
+//! viewer around the SVG.
 
 use super::Error;
 use super::out;
-use super::{RuleArgs, load, players};
-use boardpath::board::embedded;
+use super::solve::{self, solutions};
+use super::{RuleArgs, method, method_parser, players, with_rules};
+use boardpath::board::Board;
+use boardpath::board::embedded::{self, Source};
 use boardpath::output::decode::parse_bits;
+use boardpath::output::document::Provenance;
+use boardpath::render::html::{self, Page};
 use boardpath::render::{self, Format, Request};
-use boardpath::solve::{DEFAULT_BUDGET, Method, solve};
-use std::path::PathBuf;
+use boardpath::solve::DEFAULT_BUDGET;
+use std::path::{Path, PathBuf};
+
+/// The method the pictures draw when none is named: `solve`'s default.
+pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
 
 /// Arguments of `render`.
 #[derive(clap::Args)]
@@ -25,45 +33,98 @@ pub struct RenderArgs {
     #[arg(long)]
     pub animate: bool,
     /// Draw a bit-board value (0x... or 0b...): the tiles it sets and the distance it holds.
-    #[arg(long, value_name = "VALUE", conflicts_with_all = ["piece", "animate"])]
+    #[arg(long, value_name = "VALUE", conflicts_with_all = ["piece", "animate", "method"])]
     pub bits: Option<String>,
-    /// Output file; its name ends in .svg or .png, which chooses the format.
+    /// The method whose paths are drawn (see `boardpath methods`); default: petgraph-dijkstra/graph.
+    #[arg(long, value_parser = method_parser(false))]
+    pub method: Option<String>,
+    /// Nodes the method may expand per player before it gives up (exit 1).
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    pub budget: u64,
+    /// Output file; its name ends in .svg, .png or .html (the viewer: the SVG with controls to
+    /// show players and pieces and step through the moves, in one self-contained file).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
+/// Whether `path` names an HTML file.
+fn is_html(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
 /// Runs `render`: checks the options, draws, writes the file.
 pub fn run(args: &RenderArgs) -> Result<(), Error> {
-    let format = Format::of_path(&args.output)?;
+    let html = is_html(&args.output);
+    let format = if html {
+        Format::Svg
+    } else {
+        Format::of_path(&args.output)?
+    };
+    if html && (args.bits.is_some() || args.animate) {
+        return Err(Error::Usage(
+            "an .html file is the viewer of the shortest paths, which steps through the moves itself: drop --bits and --animate, or write to .svg".into(),
+        ));
+    }
+    let source = embedded::source(&args.board)?;
+    let board = with_rules(Board::from_toml(&source.text, &source.origin)?, &args.rules)?;
+    let (request, solved) = request(args, &board)?;
+    let bytes = if html {
+        let page = Page {
+            title: &board.name,
+            file: &file_name(&source),
+            toml: &source.text,
+            svg: &render::svg(&board, &request)?,
+            solution: Some(&solve::json(&board, &solved, Provenance::command_line())?),
+        };
+        html::page(&page, None).into_bytes()
+    } else {
+        render::render(&board, &request, format)?
+    };
+    out::write_file(&args.output, &bytes)?;
+    out::print(&format!("wrote {}\n", args.output.display()))?;
+    Ok(())
+}
+
+/// What `args` asks to draw on `board`, and the solutions drawn (none for `--bits`): the chosen
+/// players solved by `--method` within `--budget`.
+pub fn request(
+    args: &RenderArgs,
+    board: &Board,
+) -> Result<(Request, Vec<(usize, boardpath::solve::Solved)>), Error> {
     let bits = args
         .bits
         .as_deref()
         .map(parse_bits)
         .transpose()
         .map_err(Error::Usage)?;
-    let board = load(&args.board, &args.rules)?;
-    let players = players(&board, args.player.as_deref())?;
-    // The pictures draw what `solve` finds with its default method.
-    let solutions = if bits.is_some() {
+    let players = players(board, args.player.as_deref())?;
+    let solved = if bits.is_some() {
         Vec::new()
     } else {
-        let method = Method::find("petgraph-dijkstra/graph")?;
-        players
-            .iter()
-            .map(|&p| solve(&board, p, method, DEFAULT_BUDGET))
-            .collect::<Result<_, _>>()?
+        let method = method(args.method.as_deref().unwrap_or(DEFAULT_METHOD))?;
+        solutions(board, &players, method, args.budget, |_| {})?
     };
     let request = Request {
         players,
-        solutions,
+        solutions: solved.iter().map(|(_, s)| s.clone()).collect(),
         piece: args.piece,
         animate: args.animate,
         bits,
     };
-    let bytes = render::render(&board, &request, format)?;
-    out::write_file(&args.output, &bytes)?;
-    out::print(&format!("wrote {}\n", args.output.display()))?;
-    Ok(())
+    Ok((request, solved))
+}
+
+/// The board file's name, for the viewer's downloads: `boards/ludo.toml` → `ludo.toml`, the
+/// embedded `maedn` → `maedn.toml`.
+pub fn file_name(source: &Source) -> String {
+    match source.origin.strip_prefix("embedded:") {
+        Some(name) => format!("{name}.toml"),
+        None => Path::new(&source.origin)
+            .file_name()
+            .map_or_else(|| "board.toml".into(), |n| n.to_string_lossy().into_owned()),
+    }
 }

@@ -3,8 +3,9 @@
 use super::Error;
 use super::out;
 use super::{Format, RuleArgs, load, method, method_parser, players};
-use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
+use boardpath::board::{Board, embedded};
+use boardpath::output::document::Provenance;
 use boardpath::output::{json, text};
 use boardpath::race::estimate::Estimate;
 use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
@@ -54,7 +55,7 @@ pub enum EncodingArg {
 
 impl SolveArgs {
     /// The catalogue entry the arguments name.
-    fn method(&self) -> Result<&'static Method, Error> {
+    pub fn method(&self) -> Result<&'static Method, Error> {
         let name = match (&self.method, self.encoding, self.bound) {
             (Some(name), _, _) => name.clone(),
             (None, Some(EncodingArg::Bitboard), Some(bound)) => {
@@ -95,36 +96,56 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let solutions = players
-        .iter()
-        .map(|&p| {
-            bar.set_message(format!("{}: player {}", method.name, board.players[p].name));
-            solve(&board, p, method, args.budget)
-        })
-        .collect::<Result<Vec<Solved>, _>>();
+    let solutions = solutions(&board, &players, method, args.budget, |player| {
+        bar.set_message(format!("{}: player {player}", method.name));
+    });
     bar.finish_and_clear();
     let solutions = solutions?;
-    let mut warnings: Vec<&String> = solutions.iter().flat_map(|s| s.warnings()).collect();
+    let mut warnings: Vec<&String> = solutions.iter().flat_map(|(_, s)| s.warnings()).collect();
     warnings.dedup();
     for w in warnings {
         eprintln!("warning: {w}");
     }
     let text = match args.format {
-        Format::Json => {
-            let results = solutions
-                .iter()
-                .zip(&players)
-                .map(|(s, &p)| json::solution(&board, p, s))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| Error::Internal(e.to_string()))?;
-            out::json_document("solve", [&board], results)?
-        }
+        Format::Json => json(&board, &solutions, Provenance::command_line())?,
         Format::Text => solutions
             .iter()
-            .zip(&players)
-            .map(|(s, &p)| text::solved(&board, p, s))
+            .map(|(p, s)| text::solved(&board, *p, s))
             .collect::<Vec<_>>()
             .join("\n"),
     };
     out::print(&text)
+}
+
+/// Solves `players` (indices) of `board` with `method` within `budget` nodes each; `each` is told
+/// of every player before it is solved.
+pub fn solutions(
+    board: &Board,
+    players: &[usize],
+    method: &Method,
+    budget: u64,
+    mut each: impl FnMut(&str),
+) -> Result<Vec<(usize, Solved)>, Error> {
+    players
+        .iter()
+        .map(|&p| {
+            each(&board.players[p].name);
+            Ok((p, solve(board, p, method, budget)?))
+        })
+        .collect()
+}
+
+/// The `solve --format json` document of `solutions` on `board`, with `command` as its command
+/// line: what `solve` prints and what `serve` answers.
+pub fn json(
+    board: &Board,
+    solutions: &[(usize, Solved)],
+    command: Vec<String>,
+) -> Result<String, Error> {
+    let results = solutions
+        .iter()
+        .map(|(p, s)| json::solution(board, *p, s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error::Internal(e.to_string()))?;
+    out::json_document_of("solve", command, [board], results)
 }

@@ -1,6 +1,7 @@
 //! JSON of solutions: the [`Solution`] fields, and every piece's stops placed on the board (track
 //! index or goal letter, coordinates, grid cell).
 
+use super::board::Tile;
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
@@ -40,7 +41,7 @@ pub fn stop(board: &Board, player: usize, step: usize) -> Option<Stop> {
         goal,
         x: point.x,
         y: point.y,
-        cell: board.grid.and_then(|g| g.cell(point)).map(|(c, r)| [c, r]),
+        cell: Tile::at(board, point).cell,
     })
 }
 

@@ -28,7 +28,7 @@ pub enum RenderError {
         /// The colour text from the board file.
         value: String,
     },
-    /// The output name does not say SVG or PNG.
+    /// The output name does not say SVG, PNG or HTML.
     Format {
         /// The output path.
         path: String,
@@ -65,12 +65,12 @@ impl fmt::Display for RenderError {
                     // `.svg` is a hidden file named "svg", with no extension at all.
                     write!(
                         f,
-                        "{path}: \"{name}\" is a name with no extension (a leading dot is part of the name); give a name such as board.svg or board.png"
+                        "{path}: \"{name}\" is a name with no extension (a leading dot is part of the name); give a name such as board.svg, board.png or board.html"
                     )
                 } else {
                     write!(
                         f,
-                        "{path}: the output file name must end in .svg or .png (that chooses the format)"
+                        "{path}: the output file name must end in .svg, .png or .html (that chooses the format)"
                     )
                 }
             }

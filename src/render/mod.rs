@@ -25,6 +25,7 @@ mod animate;
 mod bits;
 mod error;
 mod font;
+pub mod html;
 mod labels;
 mod legend;
 pub mod palette;
@@ -46,7 +47,7 @@ use animate::Timeline;
 use labels::Placer;
 use legend::{Item, Legend};
 use palette::Rgb;
-use paths::{Kind, Segment};
+use paths::{Info, Kind, Segment};
 use solved::{piece_title, rules_lines, summary, waiting_tile, with_cm};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
@@ -104,6 +105,8 @@ const GAP: f64 = 24.0;
 
 /// One player's board drawing and legend.
 struct Panel {
+    /// The player's name.
+    player: String,
     body: Svg,
     legend: Legend,
     view: View,
@@ -232,10 +235,15 @@ fn compose(board: &Board, request: &Request, panels: &[Panel]) -> String {
     for (i, panel) in panels.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);
         let (x, y) = (c as f64 * (cell_w + GAP), r as f64 * (cell_h + GAP));
-        doc.open(El::new("g").a("class", "panel").a(
-            "transform",
-            format!("translate({} {})", svg::num(x), svg::num(y)),
-        ));
+        doc.open(
+            El::new("g")
+                .a("class", "panel")
+                .a("data-player", panel.player.as_str())
+                .a(
+                    "transform",
+                    format!("translate({} {})", svg::num(x), svg::num(y)),
+                ),
+        );
         doc.fragment(&panel.body);
         let mut legend = Svg::new();
         panel.legend.draw(&mut legend, panel.view.width, 0.0);
@@ -322,14 +330,17 @@ fn paths_panel(
         None => (0..solved.pieces.len()).collect(),
     };
     let groups = groups(&solved, &chosen);
-    // A move made by several groups gets one dark roll number instead of one per colour.
-    let mut users: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    // A move made by several groups gets one dark roll number instead of one per colour, shown
+    // while any of their pieces is (in the HTML viewer).
+    let mut users: BTreeMap<(usize, usize), (usize, Vec<usize>)> = BTreeMap::new();
     for g in &groups {
         for w in solved.pieces[g.first].steps.windows(2) {
-            *users.entry((w[0], w[1])).or_default() += 1;
+            let (n, pieces) = users.entry((w[0], w[1])).or_default();
+            *n += 1;
+            pieces.extend(g.pieces.iter().map(|k| k + 1));
         }
     }
-    let shared = users.values().any(|&n| n > 1);
+    let shared = users.values().any(|(n, _)| *n > 1);
     let mut labelled: BTreeSet<(usize, usize)> = BTreeSet::new();
 
     let mut timeline = request.animate.then(Timeline::new);
@@ -339,6 +350,13 @@ fn paths_panel(
         let lane = (gi as f64 - (groups.len() - 1) as f64 / 2.0) * view.lane();
         let start = view.px(positions[0]);
         let path = &solved.pieces[g.first];
+        let numbers = g
+            .pieces
+            .iter()
+            .map(|k| (k + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let title = group_title(g, path.target);
         let mut drawn = false;
         for &k in &g.pieces {
             let from_tile = view.px(p.base[waiting_tile(p.pieces(), k)]);
@@ -352,15 +370,34 @@ fn paths_panel(
                 kind: Kind::Enter,
                 label: None,
                 when: when(start),
+                info: Some(Info {
+                    pieces: (k + 1).to_string(),
+                    label_pieces: String::new(),
+                    number: 0,
+                    title: format!(
+                        "{}: enters, from its waiting tile onto the start tile (the enter moves of all {} pieces: {})",
+                        piece_title(k, path.target),
+                        p.pieces(),
+                        with_cm(&solved.enter, &solved.unit, solved.enter_cm)
+                    ),
+                }),
             });
-            for (w, &roll) in path.steps.windows(2).zip(&path.rolls) {
+            let moves = path.rolls.len();
+            for (i, ((w, &roll), cost)) in path
+                .steps
+                .windows(2)
+                .zip(&path.rolls)
+                .zip(&path.costs)
+                .enumerate()
+            {
                 let to = view.px(positions[w[1]]);
                 let at = when(to);
                 if drawn {
                     continue;
                 }
                 let key = (w[0], w[1]);
-                let label = match users[&key] {
+                let (n, makers) = &users[&key];
+                let label = match n {
                     1 => Some((roll.to_string(), colour)),
                     _ if labelled.insert(key) => Some((roll.to_string(), palette::INK)),
                     _ => None,
@@ -373,6 +410,19 @@ fn paths_panel(
                     kind: Kind::Move,
                     label,
                     when: at,
+                    info: Some(Info {
+                        pieces: numbers.clone(),
+                        label_pieces: makers
+                            .iter()
+                            .map(usize::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        number: i + 1,
+                        title: format!(
+                            "{title}, move {} of {moves}: roll {roll}, cost {cost}",
+                            i + 1
+                        ),
+                    }),
                 });
             }
             drawn = true;
@@ -459,6 +509,7 @@ fn paths_panel(
         )));
     }
     Ok(Panel {
+        player: p.name.clone(),
         body,
         legend: Legend { items },
         view: *view,
@@ -511,6 +562,7 @@ fn bits_panel(
             kind: Kind::Bits,
             label: Some(((w[1] - w[0]).to_string(), palette::piece_colour(0))),
             when: None,
+            info: None,
         })
         .collect();
     let mut placer = tile_obstacles(board, view);
@@ -562,6 +614,7 @@ fn bits_panel(
         },
     ];
     Ok(Panel {
+        player: p.name.clone(),
         body,
         legend: Legend { items },
         view: *view,

@@ -45,6 +45,38 @@ pub struct Segment {
     pub label: Option<(String, Rgb)>,
     /// When the animation draws it (seconds), if animated.
     pub when: Option<(f64, f64)>,
+    /// Which move of which pieces it is, for hover text and the HTML viewer.
+    pub info: Option<Info>,
+}
+
+/// What a drawn move is: written as a `<title>` (shown on hover) and `data-` attributes, which the
+/// HTML viewer reads to show, hide and step through the pieces' moves.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// The pieces (numbered from 1, in finishing order) that make this move, e.g. `1 2 3 4` for
+    /// the shared path of a stack goal.
+    pub pieces: String,
+    /// The pieces of every group drawn making this move: its roll number, drawn once, stays shown
+    /// while any of them is.
+    pub label_pieces: String,
+    /// The move's number along the piece's path, from 1; 0 for the enter move.
+    pub number: usize,
+    /// One line describing it: piece, move, roll and cost.
+    pub title: String,
+}
+
+impl Info {
+    /// The element that groups a move's drawing (`class` as given), with its `data-` attributes:
+    /// `pieces`, the move's number, and the centres of the tiles it joins (`data-from`,
+    /// `data-to`, in the panel's pixels).
+    fn group(&self, class: &str, pieces: &str, s: &Segment) -> El {
+        El::new("g")
+            .a("class", class.to_string())
+            .a("data-pieces", pieces)
+            .a("data-move", self.number)
+            .a("data-from", format!("{} {}", num(s.from.0), num(s.from.1)))
+            .a("data-to", format!("{} {}", num(s.to.0), num(s.to.1)))
+    }
 }
 
 /// A segment's drawn geometry.
@@ -99,8 +131,24 @@ pub fn draw(
     let stroke = view.stroke();
     for (s, sh) in segments.iter().zip(&shapes) {
         let animated = timeline.zip(s.when);
+        let class = if animated.is_some() {
+            "step"
+        } else {
+            "segment"
+        };
+        let grouped = match (&s.info, animated) {
+            (Some(info), _) => {
+                svg.open(info.group(class, &info.pieces, s));
+                svg.text(El::new("title"), &info.title);
+                true
+            }
+            (None, Some(_)) => {
+                svg.open(El::new("g").a("class", class));
+                true
+            }
+            (None, None) => false,
+        };
         if let Some((tl, when)) = animated {
-            svg.open(El::new("g").a("class", "step").a("opacity", 1.0));
             tl.reveal(svg, when);
         }
         let base = (
@@ -155,7 +203,7 @@ pub fn draw(
             sh.arrow * 0.5,
             20.0,
         );
-        if animated.is_some() {
+        if grouped {
             svg.close("g");
         }
     }
@@ -169,7 +217,13 @@ pub fn draw(
         let r = lr.max(super::font::width(label, font) / 2.0 + 1.5);
         let (x, y) = placer.place(r, &candidates(sh, r));
         let animated = timeline.zip(s.when);
-        svg.open(El::new("g").a("class", "roll").a("opacity", 1.0));
+        match &s.info {
+            Some(info) => {
+                svg.open(info.group("roll", &info.label_pieces, s));
+                svg.text(El::new("title"), &info.title);
+            }
+            None => svg.open(El::new("g").a("class", "roll")),
+        }
         if let Some((tl, when)) = animated {
             tl.reveal(svg, when);
         }

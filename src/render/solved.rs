@@ -13,6 +13,8 @@ pub struct SolvedPiece {
     pub steps: Vec<usize>,
     /// Die face of each move.
     pub rolls: Vec<u32>,
+    /// Cost of each move with its unit (and centimetres, when the board has a scale).
+    pub costs: Vec<String>,
     /// The length as the solver prints it.
     pub length: String,
     /// The length in centimetres, when the board has a scale.
@@ -85,6 +87,11 @@ fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {
                 target: p.target,
                 steps: p.steps.clone(),
                 rolls: p.rolls.clone(),
+                costs: p
+                    .costs
+                    .iter()
+                    .map(|&c| with_cm(&c.show(), &s.unit, cm(c)))
+                    .collect(),
                 length: p.length.show(),
                 length_cm: cm(p.length),
             })

@@ -56,3 +56,132 @@ pub fn json_results(args: &[&str]) -> serde_json::Value {
     }
     doc["results"].take()
 }
+
+/// A `boardpath serve` started on a free port for a test, stopped when dropped.
+#[allow(dead_code)] // used by the test files that need a server
+pub struct Served {
+    child: std::process::Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+}
+
+/// An HTTP answer.
+#[allow(dead_code)]
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The `Content-Type` header.
+    pub content_type: String,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+#[allow(dead_code)]
+impl Answer {
+    /// The body as text.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.body.clone()).expect("UTF-8 body")
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+#[allow(dead_code)]
+impl Served {
+    /// Starts `boardpath serve ARGS --port 0` and reads the address it prints.
+    pub fn start(args: &[&str]) -> Served {
+        use std::io::BufRead;
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .args(args)
+            .args(["--port", "0"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("http://"))
+            .unwrap_or_else(|| panic!("serve printed no address: {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Served { child, address }
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// Sends one HTTP/1.1 request (`target` is the path and query) with `headers` and `body`.
+    pub fn request(
+        &self,
+        method: &str,
+        target: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Answer {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&self.address).unwrap();
+        let mut head = format!(
+            "{method} {target} HTTP/1.1\r\nContent-Length: {}\r\nConnection: close\r\n",
+            body.len()
+        );
+        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+            head.push_str(&format!("Host: {}\r\n", self.address));
+        }
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        // The server may answer (413) before reading a body it refuses, and close.
+        let _ = stream.write_all(body);
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("an HTTP answer");
+        let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status code");
+        let content_type = head
+            .lines()
+            .find_map(|l| {
+                l.split_once(':')
+                    .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+                    .map(|(_, v)| v.trim().to_string())
+            })
+            .unwrap_or_default();
+        Answer {
+            status,
+            content_type,
+            body: raw[split + 4..].to_vec(),
+        }
+    }
+
+    /// POSTs `body` to `target`.
+    pub fn post(&self, target: &str, body: &[u8]) -> Answer {
+        self.request("POST", target, &[], body)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        // Our own child, by its handle.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
