@@ -53,7 +53,7 @@ pub mod race;
 pub mod render;
 pub mod search;
 pub mod solve;
-mod text;
+pub mod text;
 
 #[doc = include_str!("../docs/extending.md")]
 pub mod guide {}

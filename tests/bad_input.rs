@@ -510,3 +510,31 @@ fn a_duplicate_key_is_named() {
         Some(3),
     );
 }
+
+/// A goal tile where a track tile is is legal but most likely a typo: a warning at its place, on
+/// every command that loads the board, which still loads and solves.
+#[test]
+fn a_goal_tile_on_the_track_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.toml");
+    std::fs::write(
+        &path,
+        edit("goal = [[3, 0], [3, 1]]", "goal = [[2, 1], [3, 1]]"),
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let expect = format!(
+        "warning: {p}:20:9: player \"red\": goal tile a at [2, 1] is at the position of track tile 3; a finished piece would stand on the track (is a coordinate wrong?)\n"
+    );
+    let out = run(&["validate", p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{p}: OK\n"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), expect);
+    let out = run(&["solve", p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("total"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), expect);
+    // The valid board has none.
+    std::fs::write(&path, VALID).unwrap();
+    assert!(run(&["validate", p]).stderr.is_empty());
+}

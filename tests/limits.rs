@@ -59,6 +59,38 @@ fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
     );
 }
 
+/// A board too wide for the bit-board is refused before its race is compiled: here the race alone
+/// would be refused too (too many moves), and the bit-board's message comes first.
+#[test]
+fn the_bitboard_refuses_before_the_race_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("long.toml");
+    let out = Command::new(BIN)
+        .args(["generate", "--tiles", "30000", "--players", "1", "-o"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let die: Vec<String> = (1..=1000).map(|f| f.to_string()).collect();
+    let path = board.to_str().unwrap();
+    let (code, err) = run(&[
+        "solve",
+        path,
+        "--encoding",
+        "bitboard",
+        "--die",
+        &die.join(","),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("this board needs 30008 bits (4 waiting + 30000 track + 4 goal tiles)"),
+        "{err}"
+    );
+    let (code, err) = run(&["decode", path, "0x1", "--player", "p0"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("needs 30008 bits"), "{err}");
+}
+
 /// `decode` draws only the cells that hold a tile: one cell far away is a `⋮` and a `…`, not a
 /// page of blanks (it used to draw 100,000 x 100,000 empty cells).
 #[test]

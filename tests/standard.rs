@@ -4,7 +4,11 @@ use boardpath::board::Board;
 use boardpath::paper;
 use boardpath::race::Race;
 use boardpath::race::estimate::{Estimate, Ratio};
-use boardpath::solve::{DEFAULT_BUDGET, METHODS, Method, Objective, Solution, solve_race};
+use boardpath::search::Progress;
+use boardpath::solve::solve as solve_player;
+use boardpath::solve::{
+    Budget, DEFAULT_BUDGET, METHODS, Method, Objective, Solution, Solved, solve_race,
+};
 
 /// Player `player` of the standard board solved with method `method`.
 fn solve(board: &Board, player: usize, method: &str) -> Solution<u64> {
@@ -137,4 +141,33 @@ fn the_admissible_constant_is_170_not_193() {
     // The paper's 193 per tile counts the target tile once more; Listing 9's does not.
     assert_eq!(Estimate::Paper.table(&race, 3)[t], Some(193));
     assert_eq!(Estimate::Listing.table(&race, 3)[t], Some(0));
+}
+
+/// The searches that can run for minutes count their nodes into a shared counter as they go (for
+/// `solve`'s display on a terminal): each piece's search adds `Progress::EVERY` every time it is
+/// about to expand a node past a multiple of it. The single-pass table searches add nothing.
+#[test]
+fn long_searches_report_their_nodes_as_they_run() {
+    let board = Board::load("maedn").unwrap();
+    let every = Progress::EVERY;
+    for (name, reports) in [
+        ("bnb-paper/bitboard", true),
+        ("idastar-doubling/step", true),
+        ("dp/step", false),
+    ] {
+        let progress = Progress::default();
+        let budget = Budget {
+            nodes: DEFAULT_BUDGET,
+            progress: Some(&progress),
+        };
+        let Solved::PerMove(s) = solve_player(&board, 0, Method::find(name).unwrap(), budget)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+        else {
+            panic!("{name}: the standard board rounds per move");
+        };
+        assert_eq!(s.total, paper::TOTAL, "{name}");
+        let expect: u64 = s.pieces.iter().map(|p| (p.nodes - 1) / every * every).sum();
+        assert_eq!(progress.nodes(), if reports { expect } else { 0 }, "{name}");
+        assert_eq!(expect > 0, reports, "{name}: {} nodes", s.nodes);
+    }
 }

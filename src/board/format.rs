@@ -2,8 +2,10 @@
 
 use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
-use super::{Board, Grid, Metric, Player, Point, Scale};
+use super::tiles::{self, TileArray};
+use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use toml::Spanned;
 
@@ -70,48 +72,97 @@ struct RawPlayer {
     color: Option<Spanned<String>>,
 }
 
-/// Collects problems with their places while a file is checked.
+/// Collects problems, and what is only odd, with their places while a file is checked.
 struct Checker<'a> {
     text: &'a str,
     origin: &'a str,
     diags: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    fn at(&mut self, span: std::ops::Range<usize>, message: String) {
-        let position = Some(line_col(self.text, span.start));
-        self.diags.push(Diagnostic {
+    fn diagnostic(&self, span: std::ops::Range<usize>, message: String) -> Diagnostic {
+        Diagnostic {
             origin: self.origin.to_string(),
-            position,
+            position: Some(line_col(self.text, span.start)),
             message,
-        });
+        }
     }
 
-    /// Converts positions to units, reporting non-finite coordinates.
-    fn points(&mut self, what: &str, raw: &[Spanned<Pair>], grid: Option<Grid>) -> Vec<Point> {
+    fn at(&mut self, span: std::ops::Range<usize>, message: String) {
+        let d = self.diagnostic(span, message);
+        self.diags.push(d);
+    }
+
+    fn warn(&mut self, span: std::ops::Range<usize>, message: String) {
+        let d = self.diagnostic(span, message);
+        self.warnings.push(d);
+    }
+
+    /// Converts positions to units, reporting non-finite coordinates at `at(i)`, the byte offset
+    /// of position `i`.
+    fn points(
+        &mut self,
+        what: &str,
+        raw: &[Point],
+        at: impl Fn(usize) -> usize,
+        grid: Option<Grid>,
+    ) -> Vec<Point> {
         raw.iter()
-            .map(|p| {
-                let [a, b] = p.get_ref().0;
+            .enumerate()
+            .map(|(i, &p)| {
+                let (a, b) = (p.x, p.y);
                 if !a.is_finite() || !b.is_finite() {
-                    self.at(p.span(), format!("{what} position [{a}, {b}] is not finite; coordinates must be ordinary numbers (not nan or inf)"));
-                    return Point::new(a, b);
+                    self.at(at(i)..at(i), format!("{what} position [{a}, {b}] is not finite; coordinates must be ordinary numbers (not nan or inf)"));
+                    return p;
                 }
                 let point = match grid {
                     Some(g) => g.point(a, b),
-                    None => Point::new(a, b),
+                    None => p,
                 };
                 // The grid transform can overflow what the file wrote finitely.
                 if !point.x.is_finite() || !point.y.is_finite() {
-                    self.at(p.span(), format!("{what} cell [{}, {}] lies at [{}, {}] units after grid.origin and grid.spacing, which is not finite; use a smaller spacing or cell", short(a), short(b), short(point.x), short(point.y)));
+                    self.at(at(i)..at(i), format!("{what} cell [{}, {}] lies at [{}, {}] units after grid.origin and grid.spacing, which is not finite; use a smaller spacing or cell", short(a), short(b), short(point.x), short(point.y)));
                 }
                 point
             })
             .collect()
     }
+
+    /// Converts a list of positions read by serde, as [`Checker::points`] does.
+    fn spanned_points(
+        &mut self,
+        what: &str,
+        raw: &[Spanned<Pair>],
+        grid: Option<Grid>,
+    ) -> Vec<Point> {
+        let plain: Vec<Point> = raw.iter().map(|p| p.get_ref().point()).collect();
+        self.points(what, &plain, |i| raw[i].span().start, grid)
+    }
 }
 
 /// Parses and validates a board file; every semantic problem found is reported, not just the first.
+///
+/// The track array, which grows with the board, is read directly ([`tiles::read`]) and `toml`
+/// parses the rest with the array blanked out, at the same offsets; the whole file goes through
+/// `toml` only when that reader gives up or `toml` finds anything wrong, so that every message is
+/// exactly the one a plain parse gives.
 pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
+    parse_direct(text, origin).unwrap_or_else(|| parse_whole(text, origin))
+}
+
+/// The board, with the track array read directly; `None` when the reader gives up or `toml`
+/// finds anything wrong with the rest.
+fn parse_direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
+    let tiles = tiles::read(text)?;
+    let raw = toml::from_str::<RawFile>(&tiles.blank(text)).ok()?;
+    // A line of a multi-line string can look like the track array: the blanked span must be the
+    // value `toml` found for `track.tiles`.
+    (raw.track.tiles.span() == tiles.span).then(|| check(text, origin, raw, tiles))
+}
+
+/// The board, with the whole file parsed by `toml`.
+fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let position = e.span().map(|s| line_col(text, s.start));
         let mut message = e.message().trim_end().to_string();
@@ -127,10 +178,33 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
             message,
         }])
     })?;
+    let tiles = TileArray {
+        span: raw.track.tiles.span(),
+        points: raw
+            .track
+            .tiles
+            .get_ref()
+            .iter()
+            .map(|p| p.get_ref().point())
+            .collect(),
+        starts: raw
+            .track
+            .tiles
+            .get_ref()
+            .iter()
+            .map(|p| p.span().start)
+            .collect(),
+    };
+    check(text, origin, raw, tiles)
+}
+
+/// Checks a parsed file whose track positions are `tiles` (`raw.track.tiles` is not looked at).
+fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Board, BoardError> {
     let mut ck = Checker {
         text,
         origin,
         diags: Vec::new(),
+        warnings: Vec::new(),
     };
 
     let scale = raw.board.scale.map(|s| {
@@ -175,34 +249,25 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
 
     let rules = rules(&mut ck, raw.rules);
 
-    let tiles = raw.track.tiles;
-    let track = ck.points("track tile", tiles.get_ref(), grid);
+    let track = ck.points("track tile", &tiles.points, |i| tiles.starts[i], grid);
     if track.len() < 2 {
         ck.at(
-            tiles.span(),
+            tiles.span.clone(),
             format!(
                 "track.tiles has {} tile(s); a track needs at least 2 tiles",
                 track.len()
             ),
         );
     }
-    // A map from exact position to first index keeps this linear for 100,000-tile boards.
-    let mut first_at = std::collections::HashMap::with_capacity(track.len());
-    for (i, p) in track.iter().enumerate() {
-        // `+ 0.0` makes -0.0 and 0.0 the same key, as they are the same position.
-        let key = ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
-        if let Some(&j) = first_at
-            .get(&key)
-            .filter(|_| p.x.is_finite() && p.y.is_finite())
-        {
-            let [a, b] = tiles.get_ref()[i].get_ref().0;
-            ck.at(
-                tiles.get_ref()[i].span(),
-                format!("track tile {i} at [{a}, {b}] repeats track tile {j}; every track tile must be distinct"),
-            );
-        }
-        first_at.entry(key).or_insert(i);
+    let places = Places::new(&track);
+    for (i, j) in places.repeats() {
+        let p = tiles.points[i];
+        ck.at(
+            tiles.starts[i]..tiles.starts[i],
+            format!("track tile {i} at [{}, {}] repeats track tile {j}; every track tile must be distinct", p.x, p.y),
+        );
     }
+    drop(tiles);
 
     let mut players = Vec::new();
     match raw.players {
@@ -227,7 +292,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
                         ),
                     );
                 }
-                if let Some(p) = player(&mut ck, rp, track.len(), grid, &rules) {
+                if let Some(p) = player(&mut ck, rp, &places, track.len(), grid, &rules) {
                     players.push(p);
                 }
             }
@@ -249,19 +314,77 @@ pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
         rules,
         track,
         players,
+        warnings: ck.warnings,
     })
+}
+
+/// The finite track positions, sorted with their indices (24 bytes a tile): repeats and look-ups
+/// in n log n.
+struct Places(Vec<(u64, u64, usize)>);
+
+impl Places {
+    fn new(track: &[Point]) -> Places {
+        let mut keyed: Vec<(u64, u64, usize)> = track
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.x.is_finite() && p.y.is_finite())
+            .map(|(i, &p)| {
+                let (x, y) = Places::key(p);
+                (x, y, i)
+            })
+            .collect();
+        keyed.sort_unstable();
+        Places(keyed)
+    }
+
+    /// `+ 0.0` makes -0.0 and 0.0 the same key, as they are the same position.
+    fn key(p: Point) -> (u64, u64) {
+        ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
+    }
+
+    /// Every tile at the same position as an earlier one, as (index, first index at that
+    /// position), in index order.
+    fn repeats(&self) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = self
+            .0
+            .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+            .flat_map(|group| group[1..].iter().map(|&(_, _, i)| (i, group[0].2)))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The first track tile at `p`, if any.
+    fn first_at(&self, p: Point) -> Option<usize> {
+        let (x, y) = Places::key(p);
+        let at = self.0.partition_point(|&(a, b, _)| (a, b) < (x, y));
+        self.0
+            .get(at)
+            .filter(|&&(a, b, _)| (a, b) == (x, y))
+            .map(|&(_, _, i)| i)
+    }
 }
 
 /// SHA-256 of `bytes` in lower-case hex, as `sha256sum` prints it.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
+    hex(&Sha256::digest(bytes))
+}
+
+/// SHA-256 of what `write` writes, in lower-case hex, without holding it.
+pub fn sha256_hex_of(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    write(&mut hasher)?;
+    Ok(hex(&hasher.finalize()))
+}
+
+fn hex(digest: &[u8]) -> String {
     use std::fmt::Write;
-    Sha256::digest(bytes)
-        .iter()
-        .fold(String::with_capacity(64), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    digest.iter().fold(String::with_capacity(64), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
 }
 
 fn rules(ck: &mut Checker, raw: Option<RawRules>) -> Rules {
@@ -311,6 +434,7 @@ fn choice<T: Copy>(
 fn player(
     ck: &mut Checker,
     rp: RawPlayer,
+    places: &Places,
     track_len: usize,
     grid: Option<Grid>,
     rules: &Rules,
@@ -336,7 +460,7 @@ fn player(
             v.max(0) as usize
         }
     };
-    let base = ck.points("base", rp.base.get_ref(), grid);
+    let base = ck.spanned_points("base", rp.base.get_ref(), grid);
     if base.is_empty() {
         ck.at(
             rp.base.span(),
@@ -344,7 +468,17 @@ fn player(
         );
         ok = false;
     }
-    let goal = ck.points("goal", rp.goal.get_ref(), grid);
+    let goal = ck.spanned_points("goal", rp.goal.get_ref(), grid);
+    // Legal, but a goal tile is meant to be off the track: most likely a coordinate is wrong.
+    for (i, (&p, raw)) in goal.iter().zip(rp.goal.get_ref()).enumerate() {
+        if let Some(t) = places.first_at(p) {
+            let [a, b] = raw.get_ref().0;
+            ck.warn(
+                raw.span(),
+                format!("player \"{name}\": goal tile {} at [{a}, {b}] is at the position of track tile {t}; a finished piece would stand on the track (is a coordinate wrong?)", goal_label(i)),
+            );
+        }
+    }
     if goal.is_empty() {
         ck.at(
             rp.goal.span(),
@@ -398,6 +532,12 @@ fn short(x: f64) -> String {
 #[derive(Clone, Copy, Debug)]
 struct Pair([f64; 2]);
 
+impl Pair {
+    fn point(self) -> Point {
+        Point::new(self.0[0], self.0[1])
+    }
+}
+
 impl<'de> Deserialize<'de> for Pair {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pair, D::Error> {
         struct Visit;
@@ -425,5 +565,110 @@ impl<'de> Deserialize<'de> for Pair {
             }
         }
         d.deserialize_seq(Visit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::embedded::BOARDS;
+    use proptest::prelude::*;
+
+    /// The outcome of a parse, errors as the text a user sees.
+    fn outcome(r: Result<Board, BoardError>) -> Result<Board, String> {
+        r.map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_embedded_board_takes_the_direct_path() {
+        for (name, text) in BOARDS {
+            let direct = parse_direct(text, name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(outcome(direct), outcome(parse_whole(text, name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn track_errors_are_reported_alike_on_both_paths() {
+        let (_, text) = BOARDS[0];
+        for (from, to, expect) in [
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 9]",
+                ":24:22: track tile 2 at [4, 9] repeats track tile 1",
+            ),
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 8e400]",
+                ":24:26: floating-point number overflowed",
+            ),
+            (
+                "[4, 9], [4, 8]",
+                "[4, 9], [4, 8, 1]",
+                ":24:22: invalid length 3",
+            ),
+        ] {
+            let bad = text.replacen(from, to, 1);
+            let err = parse(&bad, "m").unwrap_err().to_string();
+            assert!(err.contains(expect), "{to}: {err}");
+            assert_eq!(err, parse_whole(&bad, "m").unwrap_err().to_string());
+        }
+    }
+
+    #[test]
+    fn a_goal_tile_on_the_track_is_a_warning_at_its_place() {
+        let (_, text) = BOARDS[0];
+        assert!(parse(text, "m").unwrap().warnings.is_empty());
+        // Black's goal tile c moved onto track tile 33, [7, 6].
+        let odd = text.replacen("[5, 7], [5, 6]]", "[7, 6], [5, 6]]", 1);
+        let board = parse(&odd, "m").unwrap();
+        let w: Vec<String> = board.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "m:35:25: player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"
+            ]
+        );
+        assert_eq!(board, parse_whole(&odd, "m").unwrap());
+    }
+
+    /// A line inside a multi-line string can look like the track array; the real one is read.
+    #[test]
+    fn a_lookalike_in_a_string_is_not_taken_for_the_track() {
+        let (_, text) = BOARDS[0];
+        let tricky = text.replacen(
+            "[track]\n",
+            "[track]\nnote = \"\"\"\ntiles = [[0, 0], [0, 0]]\n\"\"\"\n",
+            1,
+        );
+        assert!(parse_direct(&tricky, "t").is_none());
+        let err = parse(&tricky, "t").unwrap_err().to_string();
+        assert_eq!(err, parse_whole(&tricky, "t").unwrap_err().to_string());
+        assert!(err.contains("unknown field `note`"), "{err}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        /// Whatever an edit of the track array (or anything else) does, reading the track directly
+        /// gives the board or the messages a parse of the whole file gives.
+        #[test]
+        fn direct_and_whole_parses_agree(
+            board in 0usize..BOARDS.len(),
+            edits in proptest::collection::vec(
+                (0.0f64..1.0, 0usize..8, "[\\[\\]{}=,.\"\\-+_0-9eExinfa#\\r\\n \\t]{0,6}"),
+                1..4,
+            ),
+        ) {
+            let (_, text) = BOARDS[board];
+            // Most edits land in the track array, where the direct reader works.
+            let (lo, hi) = (text.find("tiles = [").unwrap(), text.find("[[players]]").unwrap());
+            let mut t = text.to_string();
+            for (at, len, with) in &edits {
+                let at = t.floor_char_boundary(lo + (at * (hi - lo) as f64) as usize);
+                let end = t.floor_char_boundary((at + len).min(t.len()));
+                t.replace_range(at..end, with);
+            }
+            prop_assert_eq!(outcome(parse(&t, "p")), outcome(parse_whole(&t, "p")));
+        }
     }
 }

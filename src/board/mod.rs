@@ -5,6 +5,7 @@ mod error;
 pub mod format;
 mod geometry;
 pub mod rules;
+mod tiles;
 
 pub use embedded::MAX_BOARD_BYTES;
 pub use error::{BoardError, Diagnostic};
@@ -105,6 +106,10 @@ pub struct Board {
     pub track: Vec<Point>,
     /// The players, in file order.
     pub players: Vec<Player>,
+    /// What is legal but most likely a mistake (a goal tile on the track), each at its place in
+    /// the file: commands print them as warnings.
+    #[serde(skip)]
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Board {

@@ -2,7 +2,7 @@
 
 use super::Error;
 use super::Format;
-use super::out;
+use super::{load_board, out};
 use boardpath::board::Board;
 use boardpath::board::embedded::{self, BOARDS};
 use boardpath::output::board::BoardTiles;
@@ -34,7 +34,7 @@ pub fn run(args: &BoardsArgs) -> Result<(), Error> {
     } else {
         args.boards
             .iter()
-            .map(|name| Ok(Board::load(name)?))
+            .map(|name| load_board(name))
             .collect::<Result<Vec<Board>, Error>>()?
     };
     let tiles: Vec<BoardTiles> = boards.iter().map(BoardTiles::new).collect();

@@ -1,8 +1,8 @@
 //! `boardpath decode`: the paper's Visualizer in the terminal.
 
 use super::Error;
-use super::out;
-use boardpath::board::{Board, embedded};
+use super::{load_board, out};
+use boardpath::board::embedded;
 use boardpath::output::decode::{BitboardView, parse_bits};
 use boardpath::race::player_index;
 use boardpath::solve::bitboard_layout;
@@ -28,7 +28,7 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
         _ => return Err(Error::Usage("decode takes [BOARD] BITS".into())),
     };
     let value = parse_bits(bits).map_err(Error::Usage)?;
-    let board = Board::load(board)?;
+    let board = load_board(board)?;
     let player = match a.player.as_deref() {
         None => 0,
         Some("all") => {

@@ -6,7 +6,7 @@ use super::Error;
 /// [`boardpath::board::MAX_BOARD_BYTES`] (64 MiB).
 const MAX_TILES: u64 = 2_000_000;
 use super::out;
-use boardpath::generate::{GenerateOptions, generate};
+use boardpath::generate::{GenerateOptions, write_board};
 use clap::Args;
 
 /// Arguments of `generate`.
@@ -43,17 +43,18 @@ pub fn run(a: &GenerateArgs) -> Result<(), Error> {
             a.players, a.tiles
         )));
     }
-    let text = generate(&GenerateOptions {
+    let options = GenerateOptions {
         tiles: a.tiles as usize,
         players: a.players as usize,
         pieces: a.pieces as usize,
         faces: a.faces,
         seed: a.seed,
         vary_rules: a.vary_rules,
-    });
+    };
+    // Written as it is formatted: a 1,000,000-tile board is never held as text.
+    let write = |out: &mut dyn std::io::Write| write_board(&options, out);
     match &a.output {
-        None => out::print(&text)?,
-        Some(path) => out::write_file(std::path::Path::new(path), text.as_bytes())?,
+        None => out::print_with(write),
+        Some(path) => out::write_file_with(std::path::Path::new(path), write),
     }
-    Ok(())
 }

@@ -78,9 +78,23 @@ pub enum Format {
     Json,
 }
 
-/// Loads a board (file or embedded name) and applies rule overrides.
+/// Prints a board's warnings (see [`Board::warnings`]) on standard error.
+pub fn print_warnings(board: &Board) {
+    for w in &board.warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+/// Loads a board (file or embedded name), printing its warnings on standard error.
+pub fn load_board(name: &str) -> Result<Board, Error> {
+    let board = Board::load(name)?;
+    print_warnings(&board);
+    Ok(board)
+}
+
+/// Loads a board (file or embedded name), as [`load_board`] does, and applies rule overrides.
 pub fn load(name: &str, rules: &RuleArgs) -> Result<Board, Error> {
-    with_rules(Board::load(name)?, rules)
+    with_rules(load_board(name)?, rules)
 }
 
 /// `board` with the rule overrides applied.

@@ -5,15 +5,20 @@ use super::Error;
 use boardpath::board::Board;
 use boardpath::output::document::{Provenance, to_json};
 use serde::Serialize;
-use std::io::{ErrorKind, Write};
+use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 /// Writes `text` to standard output. A reader that went away (`boardpath solve | head -1`) is
 /// [`Error::ClosedPipe`], which ends the program quietly; any other failure (a full disk) is one
 /// plain error.
 pub fn print(text: &str) -> Result<(), Error> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
+    print_with(|out| out.write_all(text.as_bytes()))
+}
+
+/// Standard output as [`print`] writes it, for output written piece by piece (buffered).
+pub fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    write(&mut out)
         .and_then(|()| out.flush())
         .map_err(|e| match e.kind() {
             ErrorKind::BrokenPipe => Error::ClosedPipe,
@@ -27,6 +32,14 @@ pub fn print(text: &str) -> Result<(), Error> {
 /// Writes `bytes` to `path` through a temporary file beside it, renamed over it once complete:
 /// a failure leaves whatever was at `path` as it was.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_file_with(path, |out| out.write_all(bytes))
+}
+
+/// A file as [`write_file`] writes it, for output written piece by piece (buffered).
+pub fn write_file_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::Output {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -40,9 +53,10 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
+    let written = std::fs::File::create(&tmp).and_then(|f| {
+        let mut out = BufWriter::new(f);
+        write(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
     });
     match written.and_then(|()| std::fs::rename(&tmp, path)) {
         Ok(()) => Ok(()),

@@ -4,7 +4,7 @@
 use super::Error;
 use super::out;
 use super::solve::{self, solutions};
-use super::{RuleArgs, method, method_parser, players, with_rules};
+use super::{RuleArgs, method, method_parser, players, print_warnings, with_rules};
 use boardpath::board::Board;
 use boardpath::board::embedded::{self, Source};
 use boardpath::output::decode::parse_bits;
@@ -70,7 +70,9 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
         ));
     }
     let source = embedded::source(&args.board)?;
-    let board = with_rules(Board::from_toml(&source.text, &source.origin)?, &args.rules)?;
+    let board = Board::from_toml(&source.text, &source.origin)?;
+    print_warnings(&board);
+    let board = with_rules(board, &args.rules)?;
     let (request, solved) = request(args, &board)?;
     let bytes = if html {
         let page = Page {

@@ -8,9 +8,12 @@ use boardpath::board::{Board, embedded};
 use boardpath::output::document::Provenance;
 use boardpath::output::{json, text};
 use boardpath::race::estimate::Estimate;
-use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
+use boardpath::search::Progress;
+use boardpath::solve::{Budget, DEFAULT_BUDGET, Method, Solved, solve};
+use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
 use std::time::Duration;
 
 /// Arguments of `solve`.
@@ -89,15 +92,37 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let method = args.method()?;
     let players = players(&board, args.player.as_deref())?;
     // A spinner with the time taken, on a terminal only (indicatif draws nothing when standard
-    // error is piped): the paper's unbounded search or IDA* can run for seconds. Ctrl-C ends the
-    // program at once; nothing is written until the end.
+    // error is piped), and the nodes of the searches that can run for minutes (branch and bound,
+    // IDA*), which they count into `progress` as they go. Ctrl-C ends the program at once; nothing
+    // is written until the end.
     let bar = ProgressBar::new_spinner().with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
+        ProgressStyle::with_template("{spinner} [{elapsed}] {prefix} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let solutions = solutions(&board, &players, method, args.budget, |player| {
-        bar.set_message(format!("{}: player {player}", method.name));
+    let progress = Progress::default();
+    let budget = Budget {
+        nodes: args.budget,
+        progress: Some(&progress),
+    };
+    let solutions = std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        if !bar.is_hidden() {
+            let (bar, progress) = (&bar, &progress);
+            scope.spawn(move || {
+                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                    let nodes = progress.nodes();
+                    if nodes > 0 {
+                        bar.set_message(format!("{} nodes", thousands(nodes)));
+                    }
+                }
+            });
+        }
+        let solved = solutions(&board, &players, method, budget, |player| {
+            bar.set_prefix(format!("{}: player {player}", method.name));
+        });
+        drop(done);
+        solved
     });
     bar.finish_and_clear();
     let solutions = solutions?;
@@ -117,15 +142,16 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     out::print(&text)
 }
 
-/// Solves `players` (indices) of `board` with `method` within `budget` nodes each; `each` is told
-/// of every player before it is solved.
-pub fn solutions(
+/// Solves `players` (indices) of `board` with `method` within `budget` nodes each (a number, or a
+/// [`Budget`] with a progress counter); `each` is told of every player before it is solved.
+pub fn solutions<'a>(
     board: &Board,
     players: &[usize],
     method: &Method,
-    budget: u64,
+    budget: impl Into<Budget<'a>>,
     mut each: impl FnMut(&str),
 ) -> Result<Vec<(usize, Solved)>, Error> {
+    let budget = budget.into();
     players
         .iter()
         .map(|&p| {

@@ -1,15 +1,14 @@
 //! `boardpath validate`: check board files, print OK or every problem.
 
 use super::Error;
-use super::out;
-use boardpath::board::Board;
+use super::{load_board, out};
 use boardpath::race;
 
 /// Checks each board: the file itself, then that every piece of every player can finish.
 pub fn run(boards: &[String]) -> Result<(), Error> {
     let mut bad = 0;
     for name in boards {
-        let problems = match Board::load(name) {
+        let problems = match load_board(name) {
             Err(e) => e.to_string(),
             Ok(board) => (0..board.players.len())
                 .filter_map(|p| race::check(&board, p).err())

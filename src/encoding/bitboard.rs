@@ -163,7 +163,7 @@ impl Layout {
         goal: u32,
         longest: Option<u64>,
     ) -> Result<Layout, EncodingError> {
-        let fixed = waiting + track + goal;
+        let fixed = waiting.saturating_add(track).saturating_add(goal);
         let need = longest.map(|l| 64 - l.saturating_add(1).leading_zeros());
         for width in [Width::U64, Width::U128] {
             let distance = width.bits().saturating_sub(fixed);
@@ -194,6 +194,14 @@ impl Layout {
                 "this board needs {fixed} bits ({waiting} waiting + {track} track + {goal} goal tiles), more than the 128 of the widest integer; use another encoding (see `boardpath methods`)"
             ),
         })
+    }
+
+    /// Whether a board with these tile counts fits in the widest integer at all (the distance
+    /// carried beside the word): what [`Layout::fit`] refuses whatever the costs, known before a
+    /// race is compiled.
+    pub fn check_tiles(waiting: usize, track: usize, goal: usize) -> Result<(), EncodingError> {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Layout::fit(count(waiting), count(track), count(goal), None).map(drop)
     }
 
     /// The layout of `race`'s bit-board (see [`Layout::fit`]).

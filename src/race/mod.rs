@@ -42,9 +42,10 @@ pub fn step_positions(board: &Board, player: usize) -> Vec<Point> {
         return Vec::new();
     };
     let n = board.track.len().max(1);
-    let mut positions: Vec<Point> = (0..p.track_steps)
-        .filter_map(|k| board.track.get((p.start + k) % n).copied())
-        .collect();
+    // Sized up front: collecting a filter would double the buffer as it grows.
+    let mut positions = Vec::with_capacity(p.track_steps + p.goal.len());
+    positions
+        .extend((0..p.track_steps).filter_map(|k| board.track.get((p.start + k) % n).copied()));
     positions.extend_from_slice(&p.goal);
     positions
 }
@@ -68,6 +69,8 @@ pub struct Move<C> {
     pub to: usize,
     /// The die face rolled.
     pub roll: u32,
+    /// Its index in [`Race::faces`].
+    pub face: usize,
     /// The cost of the straight move.
     pub cost: C,
 }
@@ -99,8 +102,9 @@ pub struct Race<C> {
     pub moves_in_goal: bool,
     /// Cost of each piece's move from its waiting tile onto the start tile.
     pub enter: Vec<C>,
-    /// `costs[step * faces.len() + i]`: cost of rolling `faces[i]` from `step`, if it stays on the board.
-    costs: Vec<Option<C>>,
+    /// `costs[step * faces.len() + i]`: cost of rolling `faces[i]` from `step`; zero where the
+    /// roll leaves the board (see [`Race::cost`]), which keeps the table at 8 bytes a move.
+    costs: Vec<C>,
 }
 
 impl<C: Cost> Race<C> {
@@ -163,15 +167,15 @@ impl<C: Cost> Race<C> {
             for &f in &faces {
                 let to = from + f as usize;
                 costs.push(if to < steps {
-                    Some(len(positions[from], positions[to], &|| {
+                    len(positions[from], positions[to], &|| {
                         format!(
                             "the move of {f} from {} to {}",
                             tile_name(from),
                             tile_name(to)
                         )
-                    })?)
+                    })?
                 } else {
-                    None
+                    C::zero()
                 });
             }
         }
@@ -233,7 +237,8 @@ impl<C: Cost> Race<C> {
 
     /// The cost of rolling `faces[face]` from `step`, if that stays on the board.
     pub fn cost(&self, step: usize, face: usize) -> Option<C> {
-        self.costs[step * self.faces.len() + face]
+        (step + (self.faces[face] as usize) < self.steps())
+            .then(|| self.costs[step * self.faces.len() + face])
     }
 
     /// The legal rolls from `step` for a piece heading for `target`, highest roll first.
@@ -242,13 +247,22 @@ impl<C: Cost> Race<C> {
         step: usize,
         target: usize,
     ) -> impl DoubleEndedIterator<Item = Move<C>> + '_ {
-        self.faces.iter().enumerate().filter_map(move |(i, &roll)| {
-            let to = step + roll as usize;
-            if !self.can_land(to, target) {
-                return None;
-            }
-            self.cost(step, i).map(|cost| Move { to, roll, cost })
-        })
+        let n = self.faces.len();
+        let costs = self.costs.get(step * n..(step + 1) * n).unwrap_or(&[]);
+        // A step a piece may land on is at most its target's, so on the board.
+        self.faces
+            .iter()
+            .zip(costs)
+            .enumerate()
+            .filter_map(move |(face, (&roll, &cost))| {
+                let to = step + roll as usize;
+                self.can_land(to, target).then_some(Move {
+                    to,
+                    roll,
+                    face,
+                    cost,
+                })
+            })
     }
 
     /// The targets of [`Race::targets`], each once, in finishing order (they are all distinct,
@@ -291,19 +305,15 @@ impl<C: Cost> Race<C> {
     /// Checks that the longest possible total (every piece on its longest path, plus entering) is
     /// a number the cost type holds exactly, so that no sum a method forms can round or wrap.
     fn check_sums(&self) -> Result<(), RaceError> {
+        let longest = |here: f64, m: &Move<C>, held: Option<f64>| {
+            let c = here + m.cost.to_f64();
+            held.map_or(c, |v| v.max(c))
+        };
+        let track = self.track_pass(0.0, longest);
         let mut total: f64 = self.enter.iter().map(|c| c.to_f64()).sum();
         for piece in self.pieces() {
-            let t = self.target_step(piece.target);
-            let mut far: Vec<Option<f64>> = vec![None; t + 1];
-            far[0] = Some(0.0);
-            for s in 0..t {
-                let Some(here) = far[s] else { continue };
-                for m in self.moves(s, piece.target) {
-                    let c = here + m.cost.to_f64();
-                    far[m.to] = Some(far[m.to].map_or(c, |v| v.max(c)));
-                }
-            }
-            total += far[t].unwrap_or(0.0);
+            let far = self.target_pass(&track, piece.target, longest);
+            total += far.last().copied().flatten().unwrap_or(0.0);
         }
         if total.is_finite() && total <= C::LARGEST {
             Ok(())
@@ -317,8 +327,64 @@ impl<C: Cost> Race<C> {
         }
     }
 
+    /// A forward pass over the track steps, which every target shares (a move between track
+    /// steps does not depend on the target): step 0 holds `first`, and each move from a step
+    /// holding a value offers `next(value, move, value held where it lands)` to where it lands.
+    fn track_pass<T: Copy>(
+        &self,
+        first: T,
+        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+    ) -> Vec<Option<T>> {
+        let mut values = vec![None; self.track_steps];
+        values[0] = Some(first);
+        // Any target: landings past the track are not kept here.
+        self.pass(&mut values, 0, self.goal_len - 1, next);
+        values
+    }
+
+    /// [`Race::track_pass`] continued to `target`'s step: only the track steps a roll can take
+    /// into the goal, and the goal, are passed over again.
+    fn target_pass<T: Copy>(
+        &self,
+        track: &[Option<T>],
+        target: usize,
+        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+    ) -> Vec<Option<T>> {
+        let mut values = track.to_vec();
+        values.resize(self.target_step(target) + 1, None);
+        let reach = self.faces.first().map_or(0, |&f| f as usize);
+        self.pass(
+            &mut values,
+            self.track_steps.saturating_sub(reach),
+            target,
+            next,
+        );
+        values
+    }
+
+    /// The moves of a piece heading for `target` from steps `from..`, as in [`Race::track_pass`];
+    /// landings past `values` are ignored. Offering a step the value it already holds changes
+    /// nothing, so a pass may be repeated over steps already passed.
+    fn pass<T: Copy>(
+        &self,
+        values: &mut [Option<T>],
+        from: usize,
+        target: usize,
+        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+    ) {
+        for s in from..values.len() {
+            let Some(here) = values[s] else { continue };
+            for m in self.moves(s, target) {
+                if let Some(held) = values.get_mut(m.to) {
+                    *held = Some(next(here, &m, *held));
+                }
+            }
+        }
+    }
+
     /// Checks that every piece can reach its target; the error says which and why.
     fn check_reachable(&self) -> Result<(), RaceError> {
+        let track = self.track_pass((), |_, _, _| ());
         let mut seen = Vec::new();
         for (piece, target) in self.targets().into_iter().enumerate() {
             if seen.contains(&target) {
@@ -326,17 +392,10 @@ impl<C: Cost> Race<C> {
             }
             seen.push(target);
             let t = self.target_step(target);
-            let mut reach = vec![false; t + 1];
-            reach[0] = true;
-            for s in 0..t {
-                if reach[s] {
-                    for m in self.moves(s, target) {
-                        reach[m.to] = true;
-                    }
-                }
-            }
-            if !reach[t] {
-                let furthest = (0..t).rev().find(|&s| reach[s]).unwrap_or(0);
+            let reached = self.target_pass(&track, target, |_, _, _| ());
+            let reach = |s: usize| reached[s].is_some();
+            if !reach(t) {
+                let furthest = (0..t).rev().find(|&s| reach(s)).unwrap_or(0);
                 let faces: Vec<String> = self.faces.iter().rev().map(u32::to_string).collect();
                 let rule = match (self.goal_mode, self.moves_in_goal) {
                     (GoalMode::Slots, false) => {

@@ -9,12 +9,12 @@
 //! path is recorded, and keeps every closure monomorphized: it is the hot loop of runs of hundreds
 //! of millions of calls.
 
-use super::{Outcome, Path, Stats, Stop};
+use super::{Meter, Outcome, Path, Progress, Stats, Stop};
 use crate::cost::Cost;
 
 /// Options of [`branch_and_bound`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Options<C> {
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'p, C> {
     /// Initial best: only paths strictly cheaper than this are recorded (None = no limit).
     pub upper: Option<C>,
     /// Tie-safe cut-off: once a path has been recorded, a child is entered only if
@@ -26,6 +26,8 @@ pub struct Options<C> {
     pub dominance: bool,
     /// Calls to make before giving up.
     pub budget: u64,
+    /// Where to report the calls made as the search runs.
+    pub progress: Option<&'p Progress>,
 }
 
 /// A state on the current path with the successors not yet tried.
@@ -84,7 +86,7 @@ pub fn branch_and_bound<N, C, FN, IN, FH, FK, FS, FC>(
     keys: usize,
     mut success: FS,
     mut stop_after_success: FC,
-    options: Options<C>,
+    options: Options<'_, C>,
 ) -> Outcome<N, C>
 where
     N: Clone,
@@ -101,8 +103,10 @@ where
         tie_safe,
         dominance,
         budget,
+        progress,
     } = options;
     let mut stats = Stats::default();
+    let mut meter = Meter::new(budget, progress);
     let mut best = upper;
     let gave_up = |best, stats| {
         Outcome::stopped(
@@ -157,7 +161,7 @@ where
             }
             continue;
         }
-        if stats.expanded == budget {
+        if meter.spent(stats.expanded) {
             return gave_up(best, stats);
         }
         stats.expanded += 1;
@@ -221,12 +225,18 @@ mod tests {
         &[(5, 2)],
     ];
 
-    fn options(upper: Option<u64>, tie_safe: bool, dominance: bool, budget: u64) -> Options<u64> {
+    fn options(
+        upper: Option<u64>,
+        tie_safe: bool,
+        dominance: bool,
+        budget: u64,
+    ) -> Options<'static, u64> {
         Options {
             upper,
             tie_safe,
             dominance,
             budget,
+            progress: None,
         }
     }
 
@@ -370,6 +380,7 @@ mod tests {
                 tie_safe: true,
                 dominance: false,
                 budget: 100,
+                progress: None,
             },
         );
         let path = Path {
@@ -395,6 +406,7 @@ mod tests {
                 tie_safe: true,
                 dominance: true,
                 budget: u64::MAX,
+                progress: None,
             },
         );
         let path = out.result.unwrap();

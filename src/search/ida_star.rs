@@ -16,17 +16,19 @@
 //! The search is iterative (an explicit stack of states with their successor iterators), so paths
 //! millions of states deep do not overflow the call stack.
 
-use super::{Outcome, Path, Stats, Stop};
+use super::{Meter, Outcome, Path, Progress, Stats, Stop};
 use crate::cost::Cost;
 
 /// How [`ida_star`] grows its bound and when it gives up.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Schedule {
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule<'p> {
     /// Least factor by which the bound grows per iteration; `1.0` is textbook IDA* (the next bound
     /// is the least `g + h` that exceeded the last).
     pub growth: f64,
     /// States to enter, over all iterations, before giving up.
     pub budget: u64,
+    /// Where to report the states entered as the search runs.
+    pub progress: Option<&'p Progress>,
 }
 
 /// A state on the current path with the successors not yet tried.
@@ -57,7 +59,7 @@ pub fn ida_star<N, C, FN, IN, FH, FS>(
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
-    schedule: Schedule,
+    schedule: Schedule<'_>,
 ) -> Outcome<N, C>
 where
     N: Clone,
@@ -68,6 +70,7 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
+    let mut meter = Meter::new(schedule.budget, schedule.progress);
     // `floor`: no path costs less (the least `g + h` that exceeded the previous bound).
     let mut floor = heuristic(&start);
     let mut bound = floor;
@@ -81,7 +84,7 @@ where
         loop {
             if let Some((node, g)) = candidate.take() {
                 // Enter `node`: prune, stop at a goal, or open its successors.
-                if stats.expanded == schedule.budget {
+                if meter.spent(stats.expanded) {
                     let stop = Stop::GaveUp {
                         budget: schedule.budget,
                         bound: Some(bound),
@@ -144,8 +147,12 @@ where
 mod tests {
     use super::*;
 
-    fn schedule(growth: f64, budget: u64) -> Schedule {
-        Schedule { growth, budget }
+    fn schedule(growth: f64, budget: u64) -> Schedule<'static> {
+        Schedule {
+            growth,
+            budget,
+            progress: None,
+        }
     }
 
     #[test]

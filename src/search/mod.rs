@@ -27,6 +27,7 @@
 use crate::cost::Cost;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, Ordering as Atomic};
 
 pub mod astar;
 pub mod bfs;
@@ -55,6 +56,63 @@ pub struct Stats {
     pub cut_short: u64,
     /// Iterations of an iterative-deepening search; 0 for the single-pass searches.
     pub iterations: u64,
+}
+
+/// A node counter a search adds to as it runs, for a display on another thread: the searches that
+/// can run for minutes (branch and bound, IDA*) add [`Progress::EVERY`] each time they are about to
+/// expand a node past a multiple of it.
+#[derive(Debug, Default)]
+pub struct Progress(AtomicU64);
+
+impl Progress {
+    /// Nodes between two reports.
+    pub const EVERY: u64 = 1 << 16;
+
+    /// Nodes reported so far, by every search given this counter (short of the true count by at
+    /// most [`Progress::EVERY`] per search).
+    pub fn nodes(&self) -> u64 {
+        self.0.load(Atomic::Relaxed)
+    }
+}
+
+/// A search's node budget with its progress reports folded in: the next count at which either is
+/// due, so that a node costs the one comparison the budget alone cost (a separate test for the
+/// reports added 5 to 9 % to the instructions of branch and bound and IDA*).
+struct Meter<'p> {
+    budget: u64,
+    progress: Option<&'p Progress>,
+    next: u64,
+}
+
+impl<'p> Meter<'p> {
+    fn new(budget: u64, progress: Option<&'p Progress>) -> Self {
+        let next = match progress {
+            Some(_) => budget.min(Progress::EVERY),
+            None => budget,
+        };
+        Meter {
+            budget,
+            progress,
+            next,
+        }
+    }
+
+    /// Whether the budget is spent, asked with the nodes expanded so far before expanding another;
+    /// reports progress when a multiple of [`Progress::EVERY`] is passed.
+    #[inline]
+    fn spent(&mut self, expanded: u64) -> bool {
+        if expanded != self.next {
+            return false;
+        }
+        if expanded == self.budget {
+            return true;
+        }
+        if let Some(p) = self.progress {
+            p.0.fetch_add(Progress::EVERY, Atomic::Relaxed);
+        }
+        self.next = self.budget.min(expanded.saturating_add(Progress::EVERY));
+        false
+    }
 }
 
 /// Why a search returned no path.

@@ -6,7 +6,7 @@ use crate::cost::Cost;
 use crate::encoding::{PiecePath, StateEncoding};
 use crate::race::estimate::{Estimate, finish_cut, remaining};
 use crate::race::{Piece, Race};
-use crate::search::{self, Outcome, Stop};
+use crate::search::{self, Outcome, Progress, Stop};
 
 /// A method's options.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,6 +60,25 @@ impl Tuning {
     };
 }
 
+/// What a solve may spend: a node budget, and a counter the long searches report their nodes to
+/// as they run (for a progress display). A plain number is a budget with no counter.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget<'a> {
+    /// Nodes to expand before giving up.
+    pub nodes: u64,
+    /// Where branch and bound and IDA* report their nodes.
+    pub progress: Option<&'a Progress>,
+}
+
+impl From<u64> for Budget<'_> {
+    fn from(nodes: u64) -> Self {
+        Budget {
+            nodes,
+            progress: None,
+        }
+    }
+}
+
 /// What an algorithm gets besides the encoding: the race, the piece, the method's tuning, the
 /// estimate table (by position) and the node budget.
 #[derive(Clone, Copy, Debug)]
@@ -75,6 +94,8 @@ pub struct Job<'a, C> {
     pub estimate: &'a [Option<C>],
     /// Nodes to expand before giving up.
     pub budget: u64,
+    /// Where the long searches (branch and bound, IDA*) report their nodes as they run.
+    pub progress: Option<&'a Progress>,
 }
 
 impl<C: Cost> Job<'_, C> {
@@ -202,6 +223,7 @@ impl Algorithm for IdaStar {
             search::ida_star::Schedule {
                 growth: job.tuning.growth,
                 budget: job.budget,
+                progress: job.progress,
             },
         )
     }
@@ -228,6 +250,7 @@ impl Algorithm for BranchAndBound {
                 tie_safe: job.tuning.tie_safe,
                 dominance: job.tuning.dominance,
                 budget: job.budget,
+                progress: job.progress,
             },
         )
     }

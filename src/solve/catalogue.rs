@@ -6,7 +6,7 @@
 //! tested with no other change.
 
 use super::algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
 use super::error::SolveError;
 use crate::board::Board;
@@ -66,7 +66,7 @@ pub enum Skip {
 }
 
 /// Solves one piece.
-pub type Runner<C> = fn(&Method, &Race<C>, &Piece, u64) -> Result<PiecePath<C>, SolveError>;
+pub type Runner<C> = fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C>, SolveError>;
 
 /// One entry of the catalogue.
 #[derive(Clone, Copy, Debug)]
@@ -110,12 +110,12 @@ impl MethodCost for f64 {
 }
 
 impl Method {
-    /// Solves one piece of `race`, giving up after `budget` nodes.
+    /// Solves one piece of `race`, giving up after `budget.nodes` nodes.
     pub fn run<C: MethodCost>(
         &self,
         race: &Race<C>,
         piece: &Piece,
-        budget: u64,
+        budget: Budget,
     ) -> Result<PiecePath<C>, SolveError> {
         C::runner(self)(self, race, piece, budget)
     }
@@ -245,7 +245,7 @@ fn run<A: Algorithm, C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    budget: u64,
+    budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let estimate = m.tuning.estimate.table(race, piece.target);
     let job = Job {
@@ -253,7 +253,8 @@ fn run<A: Algorithm, C: Cost>(
         piece,
         tuning: &m.tuning,
         estimate: &estimate,
-        budget,
+        budget: budget.nodes,
+        progress: budget.progress,
     };
     match m.encoding {
         Encoding::Step => search_piece::<A, C, _>(&StepEncoding::new(race, piece), &job, m.name),
@@ -281,7 +282,7 @@ fn petgraph_dijkstra<C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    _budget: u64,
+    _budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let graph = GraphEncoding::new(race, piece);
     let found = native::dijkstra(&graph).ok_or_else(|| no_path(m, piece))?;
@@ -293,15 +294,12 @@ fn petgraph_astar<C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    _budget: u64,
+    _budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let graph = GraphEncoding::new(race, piece);
     let h = m.tuning.estimate.table(race, piece.target);
     let found = native::astar(&graph, |n| {
-        h.get(graph.graph[n].step)
-            .copied()
-            .flatten()
-            .unwrap_or(C::zero())
+        h.get(n.index()).copied().flatten().unwrap_or(C::zero())
     })
     .ok_or_else(|| no_path(m, piece))?;
     native_path(m, &graph, found)
@@ -313,7 +311,7 @@ fn bit_bfs<C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    _budget: u64,
+    _budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let t = race.target_step(piece.target);
     let mut landable = vec![0u64; (t + 1).div_ceil(64)];

@@ -10,7 +10,7 @@ pub mod catalogue;
 mod error;
 
 pub use algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
 pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip};
 pub use error::SolveError;
@@ -105,13 +105,16 @@ impl Solved {
 }
 
 /// Solves player `player` (an index into `board.players`) of `board` with `method`, giving up
-/// after `budget` nodes; the cost type follows the board's rounding.
-pub fn solve(
+/// after `budget` nodes (a number, or a [`Budget`] with a progress counter); the cost type follows
+/// the board's rounding.
+pub fn solve<'a>(
     board: &Board,
     player: usize,
     method: &Method,
-    budget: u64,
+    budget: impl Into<Budget<'a>>,
 ) -> Result<Solved, SolveError> {
+    let budget = budget.into();
+    check_bitboard(board, player, method.encoding)?;
     Ok(match board.rules.rounding {
         Rounding::PerMove => Solved::PerMove(solve_race(
             board,
@@ -128,9 +131,23 @@ pub fn solve(
     })
 }
 
+/// Refuses a board too large for the bit-board before its race is compiled (a second on a
+/// 1,000,000-tile board): how many bits it needs depends only on the tile counts.
+fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<(), SolveError> {
+    match board.players.get(player) {
+        Some(p) if encoding == Encoding::Bitboard => Ok(Layout::check_tiles(
+            p.pieces(),
+            p.track_steps,
+            p.goal.len(),
+        )?),
+        _ => Ok(()),
+    }
+}
+
 /// The bit-board layout of player `player`: its distance field depends on the costs, so the race
 /// is compiled in the cost type of the board's rounding, as [`solve`] does.
 pub fn bitboard_layout(board: &Board, player: usize) -> Result<Layout, SolveError> {
+    check_bitboard(board, player, Encoding::Bitboard)?;
     Ok(match board.rules.rounding {
         Rounding::PerMove => Layout::for_race(&Race::<u64>::new(board, player)?)?,
         Rounding::Exact => Layout::for_race(&Race::<f64>::new(board, player)?)?,
@@ -138,32 +155,36 @@ pub fn bitboard_layout(board: &Board, player: usize) -> Result<Layout, SolveErro
 }
 
 /// Solves `race` (a player of `board`) with `method`: the enter cost plus each piece's path in
-/// finishing order, giving up after `budget` nodes over all pieces.
-pub fn solve_race<C: MethodCost>(
+/// finishing order, giving up after `budget` nodes over all pieces (a number, or a [`Budget`]
+/// with a progress counter).
+pub fn solve_race<'a, C: MethodCost>(
     board: &Board,
     race: &Race<C>,
     method: &Method,
-    budget: u64,
+    budget: impl Into<Budget<'a>>,
 ) -> Result<Solution<C>, SolveError> {
+    let budget = budget.into();
     let mut pieces: Vec<PiecePath<C>> = Vec::new();
     let mut used = 0u64;
     for piece in race.pieces() {
-        let path = method
-            .run(race, &piece, budget.saturating_sub(used))
-            .map_err(|e| match e {
-                SolveError::GaveUp {
-                    method,
-                    piece,
-                    nodes,
-                    at,
-                } => SolveError::GaveUp {
-                    method,
-                    piece,
-                    nodes: used + nodes,
-                    at,
-                },
-                other => other,
-            })?;
+        let left = Budget {
+            nodes: budget.nodes.saturating_sub(used),
+            ..budget
+        };
+        let path = method.run(race, &piece, left).map_err(|e| match e {
+            SolveError::GaveUp {
+                method,
+                piece,
+                nodes,
+                at,
+            } => SolveError::GaveUp {
+                method,
+                piece,
+                nodes: used + nodes,
+                at,
+            },
+            other => other,
+        })?;
         used = used.saturating_add(path.nodes);
         pieces.push(path);
     }

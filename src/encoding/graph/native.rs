@@ -35,10 +35,16 @@ pub fn dijkstra<C: Cost>(encoding: &GraphEncoding<'_, C>) -> Option<NativePath<C
         },
         start,
         Some(goal),
-        |e| e.weight().cost,
+        |e| encoding.cost(e),
     );
-    let cost = *scores.get(&goal)?;
-    let nodes = greatest_tight_path(graph, start, goal, |n| scores.get(&n).copied())?;
+    // The path walk looks distances up a few million times on a large board: a table by node
+    // index is several times faster than petgraph's hash map.
+    let mut dist = vec![None; graph.node_count()];
+    for (node, score) in scores {
+        dist[node.index()] = Some(score);
+    }
+    let cost = dist[goal.index()]?;
+    let nodes = greatest_tight_path(encoding, start, goal, |n| dist[n.index()])?;
     Some(NativePath {
         nodes,
         cost,
@@ -60,7 +66,7 @@ pub fn astar<C: Cost>(
         },
         NodeIndex::new(0),
         |n| n == goal,
-        |e| e.weight().cost,
+        |e| encoding.cost(e),
         h,
     )?;
     Some(NativePath {

@@ -1,9 +1,8 @@
 //! Reading one deterministic path out of a shortest-path distance map.
 
-use super::RaceGraph;
+use super::GraphEncoding;
 use crate::cost::Cost;
-use petgraph::Direction;
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{EdgeReference, NodeIndex};
 use petgraph::visit::EdgeRef;
 
 /// The shortest path from `start` to `goal` whose roll sequence is greatest, given `dist`, the
@@ -11,26 +10,27 @@ use petgraph::visit::EdgeRef;
 /// missing or carry any achievable distance).
 ///
 /// An edge `u -> v` is tight when `dist(u) + cost == dist(v)`. First the nodes that reach `goal`
-/// over tight edges are marked, walking backwards; then the path is read forwards from `start`,
-/// taking at each node the highest roll whose tight edge leads to a marked node.
+/// over tight edges are marked; then the path is read forwards from `start`, taking at each node
+/// the highest roll whose tight edge leads to a marked node.
+///
+/// Node `i` is step `i` and every edge leads to a later step, so one pass over the nodes from
+/// `goal` down to `start` marks them, reading each node's edges where petgraph stores them,
+/// together: on a 1,000,000-tile board that is twice as fast as following the marked nodes'
+/// incoming edges, which lie scattered across the edge list.
 pub fn greatest_tight_path<C: Cost>(
-    graph: &RaceGraph<C>,
+    encoding: &GraphEncoding<'_, C>,
     start: NodeIndex,
     goal: NodeIndex,
     dist: impl Fn(NodeIndex) -> Option<C>,
 ) -> Option<Vec<NodeIndex>> {
-    let tight = |u: NodeIndex, v: NodeIndex, cost: C| matches!((dist(u), dist(v)), (Some(du), Some(dv)) if du + cost == dv);
+    let graph = &encoding.graph;
+    let tight = |e: EdgeReference<'_, u32>| matches!((dist(e.source()), dist(e.target())), (Some(du), Some(dv)) if du + encoding.cost(e) == dv);
     let mut marked = vec![false; graph.node_count()];
     marked[goal.index()] = true;
-    let mut stack = vec![goal];
-    while let Some(v) = stack.pop() {
-        for e in graph.edges_directed(v, Direction::Incoming) {
-            let u = e.source();
-            if !marked[u.index()] && tight(u, v, e.weight().cost) {
-                marked[u.index()] = true;
-                stack.push(u);
-            }
-        }
+    for u in (start.index()..goal.index()).rev().map(NodeIndex::new) {
+        marked[u.index()] = graph
+            .edges(u)
+            .any(|e| marked[e.target().index()] && tight(e));
     }
     if !marked[start.index()] {
         return None;
@@ -40,8 +40,8 @@ pub fn greatest_tight_path<C: Cost>(
     while at != goal {
         let e = graph
             .edges(at)
-            .filter(|e| marked[e.target().index()] && tight(at, e.target(), e.weight().cost))
-            .max_by_key(|e| e.weight().roll)?;
+            .filter(|&e| marked[e.target().index()] && tight(e))
+            .max_by_key(|&e| encoding.roll(e))?;
         at = e.target();
         nodes.push(at);
     }
