@@ -24,6 +24,9 @@ enum Command {
     Reproduce(cli::reproduce::ReproduceArgs),
     /// Run every algorithm on the same boards: answer, optimality, nodes expanded and time, one table.
     Compare(cli::compare::CompareArgs),
+    /// Compare methods over boards x rule variants (metric, rounding, goal mode, moves in goal,
+    /// die): one long table, one row per board, rule combination, player and method.
+    Sweep(cli::sweep::SweepArgs),
     /// Write a valid random board (TOML), e.g. for scaling studies.
     Generate(cli::generate::GenerateArgs),
     /// List the embedded boards (players, track, pieces, rules, source), or export the boards named
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Boards(args)) => cli::boards::run(&args),
         Some(Command::Render(args)) => cli::render::run(&args),
         Some(Command::Compare(args)) => cli::compare::run(&args),
+        Some(Command::Sweep(args)) => cli::sweep::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),

@@ -1,8 +1,8 @@
 //! The `[rules]` of a board: die faces, metric, rounding and goal mode, and command-line overrides.
 
 use super::geometry::Metric;
-use crate::text::name_in;
 pub use crate::text::parse_choice;
+use crate::text::{name_in, thousands};
 use serde::Serialize;
 use std::fmt;
 
@@ -156,7 +156,12 @@ pub fn check_die(faces: &[i64]) -> Result<Vec<u32>, String> {
     Ok(out)
 }
 
-/// Parses a comma-separated list of die faces such as `1,2,3,4,5,6`.
+/// The most faces one range `A-B` of [`parse_die_list`] may span: a typo such as `1-60000000`
+/// stays an error instead of an allocation of millions of faces.
+pub const MAX_RANGE_FACES: u64 = 100_000;
+
+/// Parses one die written as comma-separated faces and ranges, e.g. `1,2,3,4,5,6`, `1-8` or
+/// `1-4,6` ([`die_text`] writes this form).
 pub fn parse_die_list(text: &str) -> Result<Vec<u32>, String> {
     let mut faces = Vec::new();
     for part in text.split(',') {
@@ -164,12 +169,56 @@ pub fn parse_die_list(text: &str) -> Result<Vec<u32>, String> {
         if part.is_empty() && text.trim().is_empty() {
             break;
         }
-        let v: i64 = part.parse().map_err(|_| {
-            format!("die face \"{part}\" is not an integer; give faces like 1,2,3,4,5,6")
-        })?;
-        faces.push(v);
+        // A leading minus is a negative face (refused below), not a range.
+        match part.get(1..).and_then(|rest| rest.find('-')).map(|i| i + 1) {
+            Some(dash) => {
+                let (lo, hi) = (face(&part[..dash], part)?, face(&part[dash + 1..], part)?);
+                if lo > hi {
+                    return Err(format!(
+                        "die range \"{part}\" is empty; write the lower face first, e.g. {hi}-{lo}"
+                    ));
+                }
+                if hi.abs_diff(lo) >= MAX_RANGE_FACES {
+                    return Err(format!(
+                        "die range \"{part}\" spans more than {} faces, the most a range may span",
+                        thousands(MAX_RANGE_FACES)
+                    ));
+                }
+                faces.extend(lo..=hi);
+            }
+            None => faces.push(face(part, part)?),
+        }
     }
     check_die(&faces)
+}
+
+/// One face of a die list (`part` is the item it appears in, for the message).
+fn face(text: &str, part: &str) -> Result<i64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "die face \"{part}\" is not an integer or a range; give faces like 1,2,3,4,5,6 or 1-6"
+        )
+    })
+}
+
+/// Die faces as [`parse_die_list`] reads them, runs of three or more consecutive faces as ranges:
+/// `1-6`, `1-4,6`, `2,4,6`.
+pub fn die_text(faces: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < faces.len() {
+        let mut j = i;
+        while j + 1 < faces.len() && faces[j + 1] == faces[j].wrapping_add(1) {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}-{}", faces[i], faces[j]));
+        } else {
+            parts.extend(faces[i..=j].iter().map(u32::to_string));
+        }
+        i = j + 1;
+    }
+    parts.join(",")
 }
 
 #[cfg(test)]
@@ -186,6 +235,38 @@ mod tests {
         assert_eq!(parse_die_list("1, 2,8").unwrap(), vec![1, 2, 8]);
         assert!(parse_die_list("1,x").unwrap_err().contains("\"x\""));
         assert!(parse_die_list("").unwrap_err().contains("no faces"));
+    }
+
+    #[test]
+    fn die_ranges() {
+        assert_eq!(parse_die_list("1-8").unwrap(), (1..=8).collect::<Vec<_>>());
+        assert_eq!(parse_die_list("1-4, 6").unwrap(), vec![1, 2, 3, 4, 6]);
+        assert_eq!(parse_die_list("3-3").unwrap(), vec![3]);
+        assert!(parse_die_list("6-1").unwrap_err().contains("1-6"));
+        assert!(parse_die_list("1-6,1-8").unwrap_err().contains("twice"));
+        assert!(parse_die_list("-2").unwrap_err().contains("positive"));
+        assert!(parse_die_list("0-3").unwrap_err().contains("positive"));
+        assert!(parse_die_list("1-x").unwrap_err().contains("\"1-x\""));
+        let e = parse_die_list("1-100000000").unwrap_err();
+        assert!(e.contains("more than 100,000 faces"), "{e}");
+        let e = parse_die_list("-9223372036854775808-9223372036854775807").unwrap_err();
+        assert!(e.contains("more than 100,000 faces"), "{e}");
+        assert!(parse_die_list("1-100000").is_ok());
+    }
+
+    #[test]
+    fn die_text_reads_back() {
+        for (faces, text) in [
+            (vec![1, 2, 3, 4, 5, 6], "1-6"),
+            (vec![1, 2, 3, 4, 6], "1-4,6"),
+            (vec![2, 4, 6], "2,4,6"),
+            (vec![1, 2, 5, 6, 7], "1,2,5-7"),
+            (vec![6, 1, 3], "6,1,3"),
+            (vec![4], "4"),
+        ] {
+            assert_eq!(die_text(&faces), text);
+            assert_eq!(parse_die_list(text).unwrap(), faces);
+        }
     }
 
     #[test]

@@ -1,15 +1,20 @@
-//! `boardpath compare`: every method on the same boards, one table.
+//! `boardpath compare`: every method on the same boards, one table; and what `sweep` shares with
+//! it: the options of the table, the progress bar, printing and plotting the report.
 
 use super::Error;
 use super::out;
 use super::{RuleArgs, load, method, method_parser, players};
-use boardpath::board::{Board, embedded};
-use boardpath::compare::format::{Format, render};
-use boardpath::compare::{DEFAULT_BUDGET, Options, Report, Selection, compare_player};
-use boardpath::output::document::Provenance;
+use boardpath::board::Board;
+use boardpath::board::embedded;
+use boardpath::board::rules::parse_choice;
+use boardpath::compare::format::{Format, render_with};
+use boardpath::compare::plot::{Chart, draw};
+use boardpath::compare::{DEFAULT_BUDGET, Options, Report, RuleColumn, Selection, compare_player};
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Duration;
 
 /// Arguments of `compare`.
@@ -17,6 +22,15 @@ use std::time::Duration;
 pub struct CompareArgs {
     /// Board files or embedded board names; default: every embedded board.
     pub boards: Vec<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The options `compare` and `sweep` share: players, methods, timing, output and plot.
+#[derive(Args)]
+pub struct TableArgs {
     /// Player to compare on, or `all`; default: each board's first player.
     #[arg(long)]
     pub player: Option<String>,
@@ -35,8 +49,15 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
-    #[command(flatten)]
-    pub rules: RuleArgs,
+    /// Also draw the results as an SVG chart: time against track tiles for boards of different
+    /// sizes, nodes per bound for the paper's search, length per rule variant and method
+    /// otherwise (see --chart).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
+    /// The chart --plot draws: time (log-log, against track tiles), nodes (log scale) or length;
+    /// default: chosen from the results.
+    #[arg(long, requires = "plot", value_parser = |s: &str| parse_choice("chart", s, &Chart::ALL))]
+    pub chart: Option<Chart>,
 }
 
 /// The `--format` values.
@@ -51,6 +72,81 @@ pub enum FormatArg {
     Csv,
     /// JSON: rows and mismatches.
     Json,
+}
+
+impl TableArgs {
+    /// The comparison options asked for.
+    pub fn options(&self) -> Result<Options, Error> {
+        let selection = match &self.method {
+            None => Selection::Default,
+            Some(list) if list.iter().any(|m| m == "all") => {
+                Selection::Only(METHODS.iter().collect())
+            }
+            Some(list) => {
+                Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?)
+            }
+        };
+        Ok(Options {
+            selection,
+            repeat: self.repeat as usize,
+            budget: self.budget,
+        })
+    }
+
+    /// Prints `report` of `kind` (computed on `boards`, the text and markdown tables with a column
+    /// per rule of `rules`), draws it if `--plot` asks, and fails (after both) if an exact method
+    /// disagreed.
+    pub fn finish<'a>(
+        &self,
+        kind: &str,
+        report: &Report,
+        boards: impl IntoIterator<Item = (&'a String, &'a Board)> + Clone,
+        rules: &[RuleColumn],
+    ) -> Result<(), Error> {
+        let text = match self.format {
+            FormatArg::Text => render_with(report, Format::Text, rules),
+            FormatArg::Markdown => render_with(report, Format::Markdown, rules),
+            FormatArg::Csv => render_with(report, Format::Csv, rules),
+            FormatArg::Json => {
+                out::json_document(kind, boards.clone().into_iter().map(|(_, b)| b), report)?
+            }
+        };
+        out::print(&text)?;
+        if let Some(path) = &self.plot {
+            let tiles: BTreeMap<String, usize> = boards
+                .into_iter()
+                .map(|(name, b)| (name.clone(), b.track.len()))
+                .collect();
+            let chart = self.chart.unwrap_or_else(|| Chart::choose(report, &tiles));
+            let svg = draw(report, chart, &tiles)
+                .map_err(|e| Error::Input(format!("--plot {path}: {e}")))?;
+            out::write_file(Path::new(path), svg.as_bytes())?;
+        }
+        if report.mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::Mismatch(format!(
+                "{} exact method result(s) disagree with the optimum",
+                report.mismatches.len()
+            )))
+        }
+    }
+}
+
+/// A progress bar of `total` runs with the one running in its message. indicatif draws on
+/// standard error only when it is a terminal; piped, it stays silent.
+pub fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64).with_style(
+        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// The message of `bar` while `job` runs.
+pub fn describe(job: &boardpath::compare::Job) -> String {
+    format!("{} {} {}", job.board, job.player, job.method.name)
 }
 
 /// A board to compare on: its name as given, the board, and the players chosen.
@@ -68,7 +164,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
     let mut jobs: Vec<Job> = Vec::new();
     for name in names {
         let board = load(&name, &args.rules)?;
-        let selected = players(&board, args.player.as_deref())?;
+        let selected = players(&board, args.table.player.as_deref())?;
         jobs.push((name, board, selected));
     }
     let methods_per_player = match &options.selection {
@@ -76,49 +172,26 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
         Selection::Only(list) => list.len(),
     };
     let total: usize = jobs.iter().map(|(_, _, p)| p.len()).sum::<usize>() * methods_per_player;
-    // indicatif draws on standard error only when it is a terminal; piped, it stays silent.
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
+    let bar = progress_bar(total);
     let mut started = 0u64;
     let report = report(&jobs, &options, |job| {
         bar.set_position(started);
-        bar.set_message(format!("{} {} {}", job.board, job.player, job.method.name));
+        bar.set_message(describe(&job));
         started += 1;
     });
     bar.finish_and_clear();
     let report = report?;
-    let text = match args.format {
-        FormatArg::Text => render(&report, Format::Text),
-        FormatArg::Markdown => render(&report, Format::Markdown),
-        FormatArg::Csv => render(&report, Format::Csv),
-        FormatArg::Json => json(&jobs, &report, Provenance::command_line())?,
-    };
-    out::print(&text)?;
-    if report.mismatches.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::Mismatch(format!(
-            "{} exact method result(s) disagree with the optimum",
-            report.mismatches.len()
-        )))
-    }
+    args.table.finish(
+        "compare",
+        &report,
+        jobs.iter().map(|(name, board, _)| (name, board)),
+        &[],
+    )
 }
 
 /// The methods, timing samples and budget `args` ask for.
 pub fn options(args: &CompareArgs) -> Result<Options, Error> {
-    let selection = match &args.method {
-        None => Selection::Default,
-        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
-        Some(list) => Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?),
-    };
-    Ok(Options {
-        selection,
-        repeat: args.repeat as usize,
-        budget: args.budget,
-    })
+    args.table.options()
 }
 
 /// Every method of `options` on every job; `progress` is told of each before it runs.

@@ -10,6 +10,7 @@ use boardpath::dice::{
     Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse,
 };
 use boardpath::output::document::Provenance;
+use boardpath::output::plot::svg;
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -342,19 +343,15 @@ fn policy_table(model: &Model, exact: &Exact, policy: Policy, path: &str) -> Res
 /// The distribution of turns as an SVG line chart.
 fn plot(board: &Board, a: &Analysis) -> Result<String, Error> {
     use plotters::prelude::*;
-    let mut svg = String::new();
-    let err = |e: String| Error::Input(format!("cannot draw the plot: {e}"));
-    {
-        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-        let n = a.turns_distribution.len();
-        let top = a.turns_distribution.iter().copied().fold(0.0, f64::max) * 1.1;
-        let policy = if a.policy == "optimal" {
-            format!("optimal for {}", a.objective.name())
-        } else {
-            a.policy.clone()
-        };
-        let mut chart = ChartBuilder::on(&root)
+    let n = a.turns_distribution.len();
+    let top = a.turns_distribution.iter().copied().fold(0.0, f64::max) * 1.1;
+    let policy = if a.policy == "optimal" {
+        format!("optimal for {}", a.objective.name())
+    } else {
+        a.policy.clone()
+    };
+    svg(800, 500, |root| {
+        let mut chart = ChartBuilder::on(root)
             .caption(
                 format!("{}, {}: turns to finish ({policy})", board.name, a.player),
                 ("sans-serif", 20),
@@ -362,24 +359,20 @@ fn plot(board: &Board, a: &Analysis) -> Result<String, Error> {
             .margin(15)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d(1f64..n.max(2) as f64, 0f64..top.max(1e-9))
-            .map_err(|e| err(e.to_string()))?;
+            .build_cartesian_2d(1f64..n.max(2) as f64, 0f64..top.max(1e-9))?;
         chart
             .configure_mesh()
             .x_desc("turns n")
             .y_desc("P(T = n)")
-            .draw()
-            .map_err(|e| err(e.to_string()))?;
-        chart
-            .draw_series(LineSeries::new(
-                a.turns_distribution
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &p)| ((i + 1) as f64, p)),
-                &BLUE,
-            ))
-            .map_err(|e| err(e.to_string()))?;
-        root.present().map_err(|e| err(e.to_string()))?;
-    }
-    Ok(svg)
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            a.turns_distribution
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| ((i + 1) as f64, p)),
+            &BLUE,
+        ))?;
+        Ok(())
+    })
+    .map_err(|e| Error::Input(e.to_string()))
 }

@@ -13,6 +13,7 @@ pub mod render;
 pub mod reproduce;
 pub mod serve;
 pub mod solve;
+pub mod sweep;
 pub mod validate;
 
 use boardpath::board::rules::{parse_choice, parse_die_list};
@@ -41,7 +42,7 @@ pub struct RuleArgs {
     /// Forbid moves inside the goal (slots mode).
     #[arg(long)]
     pub no_moves_in_goal: bool,
-    /// Override the die faces, e.g. `1,2,3,4,5,6,7,8`.
+    /// Override the die faces, e.g. `1,2,3,4,5,6,7,8`, or as a range, `1-8`.
     #[arg(long, value_parser = |s: &str| parse_die_list(s).map(Faces))]
     pub die: Option<Faces>,
 }

@@ -1,6 +1,6 @@
 //! Printing a comparison: an aligned text table, a markdown table, CSV or JSON.
 
-use super::table::{COLUMNS, Report, Row, Status};
+use super::table::{COLUMNS, Report, Row, RuleColumn, Status};
 use super::timing::show_ns;
 use crate::text::thousands;
 use std::fmt::Write;
@@ -20,15 +20,48 @@ pub enum Format {
 
 /// The report in `format`, ending with a newline.
 pub fn render(report: &Report, format: Format) -> String {
+    render_with(report, format, &[])
+}
+
+/// The report in `format`, the text and markdown tables with a column for each rule of `rules`
+/// after the player (CSV and JSON always carry every rule).
+pub fn render_with(report: &Report, format: Format, rules: &[RuleColumn]) -> String {
     match format {
-        Format::Text => text(report),
-        Format::Markdown => markdown(report),
+        Format::Text => text(report, rules),
+        Format::Markdown => markdown(report, rules),
         Format::Csv => csv(report),
     }
 }
 
+/// Where the rule columns go: after board and player.
+const RULES_AT: usize = 2;
+
+/// The headings, with `rules` inserted.
+fn headings(rules: &[RuleColumn]) -> Vec<String> {
+    let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    h.splice(
+        RULES_AT..RULES_AT,
+        rules.iter().map(|r| r.heading().to_string()),
+    );
+    h
+}
+
+/// Which columns are flush right (numbers), with `rules` inserted (flush left).
+fn right(rules: &[RuleColumn]) -> Vec<bool> {
+    let mut r = RIGHT.to_vec();
+    r.splice(RULES_AT..RULES_AT, rules.iter().map(|_| false));
+    r
+}
+
+/// The display cells of a row, in [`headings`] order.
+fn cells(r: &Row, rules: &[RuleColumn]) -> Vec<String> {
+    let mut c = base_cells(r).to_vec();
+    c.splice(RULES_AT..RULES_AT, rules.iter().map(|k| k.text(&r.rules)));
+    c
+}
+
 /// The display cells of a row, in [`COLUMNS`] order.
-fn cells(r: &Row) -> [String; 11] {
+fn base_cells(r: &Row) -> [String; 11] {
     let dash = || "—".to_string();
     let ok = r.status == Status::Ok;
     let optimal = match (r.optimal, &r.excess_text) {
@@ -57,9 +90,11 @@ const RIGHT: [bool; 11] = [
     false, false, false, false, true, false, true, true, true, true, false,
 ];
 
-fn text(report: &Report) -> String {
-    let rows: Vec<[String; 11]> = report.rows.iter().map(cells).collect();
-    let mut width = COLUMNS.map(|c| c.chars().count());
+fn text(report: &Report, rules: &[RuleColumn]) -> String {
+    let heads = headings(rules);
+    let right = right(rules);
+    let rows: Vec<Vec<String>> = report.rows.iter().map(|r| cells(r, rules)).collect();
+    let mut width: Vec<usize> = heads.iter().map(|c| c.chars().count()).collect();
     for r in &rows {
         for (w, c) in width.iter_mut().zip(r) {
             *w = (*w).max(c.chars().count());
@@ -72,7 +107,7 @@ fn text(report: &Report) -> String {
             if i > 0 {
                 s.push_str("  ");
             }
-            if RIGHT[i] {
+            if right[i] {
                 s.push_str(&pad);
                 s.push_str(c);
             } else if i + 1 < cells.len() {
@@ -85,7 +120,7 @@ fn text(report: &Report) -> String {
         s.trim_end().to_string()
     };
     let mut out = String::new();
-    let _ = writeln!(out, "{}", line(&COLUMNS.map(String::from)));
+    let _ = writeln!(out, "{}", line(&heads));
     for r in &rows {
         let _ = writeln!(out, "{}", line(r));
     }
@@ -93,16 +128,19 @@ fn text(report: &Report) -> String {
     out
 }
 
-fn markdown(report: &Report) -> String {
+fn markdown(report: &Report, rules: &[RuleColumn]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "| {} |", COLUMNS.join(" | "));
-    let rule: Vec<&str> = RIGHT
+    let _ = writeln!(out, "| {} |", headings(rules).join(" | "));
+    let rule: Vec<&str> = right(rules)
         .iter()
         .map(|&r| if r { "---:" } else { "---" })
         .collect();
     let _ = writeln!(out, "|{}|", rule.join("|"));
     for r in &report.rows {
-        let c = cells(r).map(|c| c.replace('|', "\\|"));
+        let c: Vec<String> = cells(r, rules)
+            .iter()
+            .map(|c| c.replace('|', "\\|"))
+            .collect();
         let _ = writeln!(out, "| {} |", c.join(" | "));
     }
     mismatches(&mut out, report);
@@ -118,21 +156,40 @@ fn mismatches(out: &mut String, report: &Report) {
     }
 }
 
+/// The CSV columns before the rules, and after them.
+const CSV_HEAD: [&str; 3] = ["board", "board_sha256", "player"];
+const CSV_TAIL: [&str; 13] = [
+    "unit",
+    "method",
+    "exact",
+    "status",
+    "length",
+    "excess",
+    "optimal",
+    "rolls",
+    "fewest_rolls",
+    "nodes",
+    "time_ns",
+    "samples",
+    "runs",
+];
+
+/// The CSV header line: `board,board_sha256,player,metric,...,runs,note`.
+pub fn csv_header() -> String {
+    let rules = RuleColumn::ALL.map(RuleColumn::key);
+    [&CSV_HEAD[..], &rules, &CSV_TAIL, &["note"]]
+        .concat()
+        .join(",")
+}
+
 fn csv(report: &Report) -> String {
-    let mut out = String::from(
-        "board,board_sha256,player,metric,rounding,goal_mode,moves_in_goal,die,unit,method,exact,status,length,excess,optimal,rolls,fewest_rolls,nodes,time_ns,samples,runs,note\n",
-    );
+    let mut out = csv_header();
+    out.push('\n');
     let opt = |v: Option<String>| v.unwrap_or_default();
     for r in &report.rows {
-        let fields = [
-            r.board.clone(),
-            r.board_sha256.clone(),
-            r.player.clone(),
-            r.rules.metric.name().to_string(),
-            r.rules.rounding.name().to_string(),
-            r.rules.goal_mode.name().to_string(),
-            r.rules.moves_in_goal.to_string(),
-            die_field(&r.rules.die),
+        let mut fields = vec![r.board.clone(), r.board_sha256.clone(), r.player.clone()];
+        fields.extend(RuleColumn::ALL.map(|c| c.csv(&r.rules)));
+        fields.extend([
             r.unit.clone(),
             r.method.clone(),
             r.exact.to_string(),
@@ -150,17 +207,11 @@ fn csv(report: &Report) -> String {
             opt(r.time.map(|t| t.samples.to_string())),
             opt(r.time.map(|t| t.runs.to_string())),
             r.note.clone(),
-        ];
+        ]);
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         let _ = writeln!(out, "{}", quoted.join(","));
     }
     out
-}
-
-/// Die faces in one CSV field: `1 2 3 4 5 6`.
-pub fn die_field(faces: &[u32]) -> String {
-    let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
-    faces.join(" ")
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
@@ -169,5 +220,26 @@ pub fn csv_field(f: &str) -> String {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {
         f.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The header `compare` and `sweep` share: changing it breaks concatenating older results.
+    #[test]
+    fn the_csv_header_is_stable() {
+        assert_eq!(
+            csv_header(),
+            "board,board_sha256,player,metric,rounding,goal_mode,moves_in_goal,die,unit,method,exact,status,length,excess,optimal,rolls,fewest_rolls,nodes,time_ns,samples,runs,note"
+        );
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a, b"), "\"a, b\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
     }
 }

@@ -11,6 +11,8 @@
 //! (petgraph graph, bit-board tables, estimate tables).
 
 pub mod format;
+pub mod plot;
+pub mod sweep;
 mod table;
 mod timing;
 
@@ -21,7 +23,7 @@ pub use crate::solve::DEFAULT_BUDGET;
 use crate::solve::catalogue::MethodCost;
 use crate::solve::{METHODS, Method, Objective, SolveError, solve_race};
 use crate::text::thousands;
-pub use table::{Report, Row, Status};
+pub use table::{Report, Row, RuleColumn, Status};
 pub use timing::Timing;
 use timing::measure;
 
@@ -106,26 +108,8 @@ fn compare_as<C: MethodCost>(
             player: &race.player,
             method,
         });
-        let mut row = Row {
-            board: label.to_string(),
-            board_sha256: board.sha256.clone(),
-            player: race.player.clone(),
-            rules: board.rules.clone(),
-            unit: board.unit.clone(),
-            method: method.name.to_string(),
-            exact: method.exact,
-            status: Status::Ok,
-            length: None,
-            length_text: None,
-            excess: None,
-            excess_text: None,
-            optimal: None,
-            rolls: None,
-            fewest_rolls: Some(fewest),
-            nodes: None,
-            time: None,
-            note: String::new(),
-        };
+        let mut row = Row::new(board, label, &race.player, method);
+        row.fewest_rolls = Some(fewest);
         if let Some(reason) = skip {
             row.status = Status::Skipped;
             row.note = reason;

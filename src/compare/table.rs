@@ -1,7 +1,9 @@
 //! The comparison table: one row per board, player and method.
 
 use super::timing::Timing;
-use crate::board::Rules;
+use crate::board::rules::die_text;
+use crate::board::{Board, Rules};
+use crate::solve::Method;
 use serde::Serialize;
 
 /// How a method's run ended.
@@ -18,6 +20,9 @@ pub enum Status {
     Unsupported,
     /// An error (a bug; see the note).
     Failed,
+    /// Not run: the rules asked for are not valid on this board, or a piece cannot finish under
+    /// them (see the note).
+    Invalid,
 }
 
 impl Status {
@@ -29,6 +34,7 @@ impl Status {
             Status::GaveUp => "gave-up",
             Status::Unsupported => "unsupported",
             Status::Failed => "failed",
+            Status::Invalid => "invalid",
         }
     }
 }
@@ -78,6 +84,116 @@ pub struct Row {
     pub time: Option<Timing>,
     /// Why it was skipped, unsupported or failed.
     pub note: String,
+}
+
+impl Row {
+    /// The row of `method` on player `player` of `board` (called `label`), not run yet: status ok
+    /// and no results.
+    pub fn new(board: &Board, label: &str, player: &str, method: &Method) -> Row {
+        Row {
+            board: label.to_string(),
+            board_sha256: board.sha256.clone(),
+            player: player.to_string(),
+            rules: board.rules.clone(),
+            unit: board.unit.clone(),
+            method: method.name.to_string(),
+            exact: method.exact,
+            status: Status::Ok,
+            length: None,
+            length_text: None,
+            excess: None,
+            excess_text: None,
+            optimal: None,
+            rolls: None,
+            fewest_rolls: None,
+            nodes: None,
+            time: None,
+            note: String::new(),
+        }
+    }
+}
+
+/// One rule as a column: CSV writes every rule, the text and markdown tables those asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleColumn {
+    /// [`Rules::metric`].
+    Metric,
+    /// [`Rules::rounding`].
+    Rounding,
+    /// [`Rules::goal_mode`].
+    GoalMode,
+    /// [`Rules::moves_in_goal`].
+    MovesInGoal,
+    /// [`Rules::die`].
+    Die,
+}
+
+impl RuleColumn {
+    /// Every rule, in the order of the CSV columns.
+    pub const ALL: [RuleColumn; 5] = [
+        RuleColumn::Metric,
+        RuleColumn::Rounding,
+        RuleColumn::GoalMode,
+        RuleColumn::MovesInGoal,
+        RuleColumn::Die,
+    ];
+
+    /// The heading in the text and markdown tables.
+    pub fn heading(self) -> &'static str {
+        match self {
+            RuleColumn::Metric => "metric",
+            RuleColumn::Rounding => "rounding",
+            RuleColumn::GoalMode => "goal mode",
+            RuleColumn::MovesInGoal => "moves in goal",
+            RuleColumn::Die => "die",
+        }
+    }
+
+    /// The CSV column name (the board file's key).
+    pub fn key(self) -> &'static str {
+        match self {
+            RuleColumn::Metric => "metric",
+            RuleColumn::Rounding => "rounding",
+            RuleColumn::GoalMode => "goal_mode",
+            RuleColumn::MovesInGoal => "moves_in_goal",
+            RuleColumn::Die => "die",
+        }
+    }
+
+    /// The value in words, as the command line takes it: `manhattan`, `yes`, `1-6`.
+    pub fn text(self, rules: &Rules) -> String {
+        match self {
+            RuleColumn::MovesInGoal => if rules.moves_in_goal { "yes" } else { "no" }.into(),
+            RuleColumn::Die => die_text(&rules.die),
+            _ => self.csv(rules),
+        }
+    }
+
+    /// The value in a CSV field: `moves_in_goal` as `true` or `false`, the die's faces separated by
+    /// spaces (`1 2 3 4 5 6`).
+    pub fn csv(self, rules: &Rules) -> String {
+        match self {
+            RuleColumn::Metric => rules.metric.name().into(),
+            RuleColumn::Rounding => rules.rounding.name().into(),
+            RuleColumn::GoalMode => rules.goal_mode.name().into(),
+            RuleColumn::MovesInGoal => rules.moves_in_goal.to_string(),
+            RuleColumn::Die => {
+                let faces: Vec<String> = rules.die.iter().map(u32::to_string).collect();
+                faces.join(" ")
+            }
+        }
+    }
+
+    /// The rules whose value differs between `rows`.
+    pub fn varying(rows: &[Row]) -> Vec<RuleColumn> {
+        RuleColumn::ALL
+            .into_iter()
+            .filter(|c| {
+                let first = rows.first().map(|r| c.text(&r.rules));
+                rows.iter().any(|r| Some(c.text(&r.rules)) != first)
+            })
+            .collect()
+    }
 }
 
 /// Columns of the table in order, as headings.

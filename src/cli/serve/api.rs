@@ -502,7 +502,7 @@ impl Api {
         let args: compare::CompareArgs = command.parse()?;
         let options = compare::options(&args)?;
         let board = board(body, &command.file, &args.rules)?;
-        let players = players(&board, args.player.as_deref())?;
+        let players = players(&board, args.table.player.as_deref())?;
         let jobs = vec![(command.file.clone(), board, players)];
         let report = compare::report(&jobs, &options, |_| {})?;
         let text = compare::json(&jobs, &report, command.argv)?;
