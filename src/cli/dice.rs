@@ -105,19 +105,6 @@ pub fn dice_error(e: DiceError) -> Error {
     Error::Input(e.to_string())
 }
 
-/// `n` with thousands separators.
-fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The objective, policy and dice rules `args` ask for.
 pub fn settings(args: &DiceArgs) -> (Objective, Policy, DiceRules) {
     let objective = match args.objective {
@@ -225,7 +212,7 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
     let _ = writeln!(
         out,
         "states: {} (solved in {secs:.3} s)",
-        thousands(a.states)
+        boardpath::text::thousands(a.states as u64)
     );
     let _ = writeln!(out);
     let _ = writeln!(out, "expected turns     {:.6}", a.expected_turns);
