@@ -38,8 +38,9 @@ fn huge_option_values_are_usage_errors_naming_the_range() {
     }
 }
 
-#[test]
-fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
+/// A generated 30,000-tile, one-player board (in a directory that lives as long as the first
+/// value) and a 1,000-face die (`1,2,...,1000`): together past the race's move limit.
+fn long_board_and_big_die() -> (tempfile::TempDir, std::path::PathBuf, String) {
     let dir = tempfile::tempdir().unwrap();
     let board = dir.path().join("long.toml");
     let out = Command::new(BIN)
@@ -49,7 +50,13 @@ fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
         .unwrap();
     assert!(out.status.success());
     let die: Vec<String> = (1..=1000).map(|f| f.to_string()).collect();
-    let (code, err) = run(&["solve", board.to_str().unwrap(), "--die", &die.join(",")]);
+    (dir, board, die.join(","))
+}
+
+#[test]
+fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
+    let (_dir, board, die) = long_board_and_big_die();
+    let (code, err) = run(&["solve", board.to_str().unwrap(), "--die", &die]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains(
@@ -63,24 +70,9 @@ fn a_race_too_big_to_compile_is_refused_before_it_is_built() {
 /// would be refused too (too many moves), and the bit-board's message comes first.
 #[test]
 fn the_bitboard_refuses_before_the_race_is_built() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = dir.path().join("long.toml");
-    let out = Command::new(BIN)
-        .args(["generate", "--tiles", "30000", "--players", "1", "-o"])
-        .arg(&board)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let die: Vec<String> = (1..=1000).map(|f| f.to_string()).collect();
+    let (_dir, board, die) = long_board_and_big_die();
     let path = board.to_str().unwrap();
-    let (code, err) = run(&[
-        "solve",
-        path,
-        "--encoding",
-        "bitboard",
-        "--die",
-        &die.join(","),
-    ]);
+    let (code, err) = run(&["solve", path, "--encoding", "bitboard", "--die", &die]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("this board needs 30008 bits (4 waiting + 30000 track + 4 goal tiles)"),
