@@ -18,6 +18,7 @@ use crate::encoding::step::StepEncoding;
 use crate::encoding::{PiecePath, StateEncoding};
 use crate::race::estimate::Estimate;
 use crate::race::{Piece, Race};
+use crate::search::Stop;
 use crate::search::bit_bfs::fewest_path;
 use serde::Serialize;
 
@@ -277,32 +278,50 @@ fn run<A: Algorithm, C: Cost>(
     }
 }
 
-/// petgraph's Dijkstra on the graph encoding (no budget: it cannot be stopped).
+/// petgraph's Dijkstra on the graph encoding (distances in a table by node), within the budget.
 fn petgraph_dijkstra<C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    _budget: Budget,
+    budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let graph = GraphEncoding::new(race, piece);
-    let found = native::dijkstra(&graph).ok_or_else(|| no_path(m, piece))?;
+    let found = native::dijkstra(&graph, budget.nodes).map_err(|s| native_stop(m, piece, s))?;
     native_path(m, &graph, found)
 }
 
-/// petgraph's A* on the graph encoding with the method's estimate.
+/// petgraph's A* on the graph encoding with the method's estimate, within the budget.
 fn petgraph_astar<C: Cost>(
     m: &Method,
     race: &Race<C>,
     piece: &Piece,
-    _budget: Budget,
+    budget: Budget,
 ) -> Result<PiecePath<C>, SolveError> {
     let graph = GraphEncoding::new(race, piece);
     let h = m.tuning.estimate.table(race, piece.target);
-    let found = native::astar(&graph, |n| {
-        h.get(n.index()).copied().flatten().unwrap_or(C::zero())
-    })
-    .ok_or_else(|| no_path(m, piece))?;
+    let found = native::astar(
+        &graph,
+        |n| h.get(n.index()).copied().flatten().unwrap_or(C::zero()),
+        budget.nodes,
+    )
+    .map_err(|s| native_stop(m, piece, s))?;
     native_path(m, &graph, found)
+}
+
+/// A native method's stop as the error every method reports.
+fn native_stop<C: Cost>(m: &Method, piece: &Piece, s: native::NativeStop<C>) -> SolveError {
+    match s.stop {
+        Stop::NoPath => no_path(m, piece),
+        Stop::GaveUp { bound, .. } => SolveError::GaveUp {
+            method: m.name,
+            piece: piece.number,
+            nodes: s.expanded,
+            at: match bound {
+                Some(b) => format!("no path is shorter than {}", b.show()),
+                None => "no path yet".into(),
+            },
+        },
+    }
 }
 
 /// The bit-parallel breadth-first search over the step encoding's positions (the steps a piece
@@ -371,7 +390,7 @@ pub const METHODS: &[Method] = &[
     entry::<Dijkstra>("dijkstra/step", "dijkstra", Step, Length, true, Tuning::PLAIN, Skip::Never, "Dijkstra's algorithm (binary heap) over steps"),
     entry::<Dijkstra>("dijkstra/graph", "dijkstra", Graph, Length, true, Tuning::PLAIN, Skip::Never, "the generic Dijkstra on the petgraph graph"),
     entry::<Dijkstra>("dijkstra/bitboard", "dijkstra", Bitboard, Length, true, Tuning::PLAIN, Skip::Never, "Dijkstra over bit-board states, one kept per position"),
-    native("petgraph-dijkstra/graph", "petgraph-dijkstra", Tuning::PLAIN, "petgraph's own Dijkstra on the graph: the default of `solve`", petgraph_dijkstra::<u64>, petgraph_dijkstra::<f64>),
+    native("petgraph-dijkstra/graph", "petgraph-dijkstra", Tuning::PLAIN, "petgraph's Dijkstra on the graph, distances in a table by node: the default of `solve`", petgraph_dijkstra::<u64>, petgraph_dijkstra::<f64>),
     entry::<AStar>("astar/step", "astar", Step, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "A* with the admissible straight-line estimate"),
     entry::<AStar>("astar/graph", "astar", Graph, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "the generic A* on the petgraph graph"),
     entry::<AStar>("astar/bitboard", "astar", Bitboard, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "A* over bit-board states"),

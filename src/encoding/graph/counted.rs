@@ -1,4 +1,5 @@
-//! A petgraph adaptor that counts node expansions, so petgraph's own algorithms report nodes.
+//! A petgraph adaptor that counts node expansions, so petgraph's own algorithms report nodes and
+//! stop at a budget.
 
 use petgraph::visit::{
     Data, GraphBase, GraphRef, IntoEdgeReferences, IntoEdges, IntoNeighbors, Visitable,
@@ -6,13 +7,17 @@ use petgraph::visit::{
 use std::cell::Cell;
 
 /// Wraps a graph reference; every call of `edges(node)` (one per expanded node in Dijkstra and A*)
-/// adds one to `expanded`.
+/// adds one to `expanded`. Once `expanded` exceeds `budget` a node has no edges: the algorithm
+/// then only empties its queue, and the caller, seeing `expanded > budget`, reports that it gave
+/// up.
 #[derive(Clone, Copy)]
 pub struct Counted<'c, G> {
     /// The wrapped graph.
     pub graph: G,
     /// Number of nodes expanded so far.
     pub expanded: &'c Cell<u64>,
+    /// Expansions that list their edges.
+    pub budget: u64,
 }
 
 impl<G: GraphBase> GraphBase for Counted<'_, G> {
@@ -43,10 +48,14 @@ impl<G: IntoEdgeReferences> IntoEdgeReferences for Counted<'_, G> {
 }
 
 impl<G: IntoEdges> IntoEdges for Counted<'_, G> {
-    type Edges = G::Edges;
+    type Edges = std::iter::Take<G::Edges>;
     fn edges(self, a: Self::NodeId) -> Self::Edges {
-        self.expanded.set(self.expanded.get() + 1);
-        self.graph.edges(a)
+        let n = self.expanded.get().saturating_add(1);
+        self.expanded.set(n);
+        // Past the budget the edges are cut off: no more is pushed, nothing more is expanded.
+        self.graph
+            .edges(a)
+            .take(if n > self.budget { 0 } else { usize::MAX })
     }
 }
 
