@@ -10,7 +10,6 @@
 //! roll and cost took 24 and 32: 128 MB instead of 216 MB for a 1,000,000-tile track with a
 //! six-sided die.
 
-mod counted;
 pub mod native;
 mod path;
 

@@ -8,19 +8,16 @@
 //! distances, not paths: the path is rebuilt from them with a greatest-tight-path walk, which also
 //! applies the shared tie-break (the greatest roll sequence among equal-length paths).
 //!
-//! A* is petgraph's own `petgraph::algo::astar`; it returns one path, whichever it met first.
-//!
-//! Both stop at a node budget: Dijkstra counts its own expansions; A* runs on a view of the graph
-//! that lists no more edges once the budget is spent, so petgraph's loop only drains its queue.
+//! A* is petgraph's `petgraph::algo::astar` written the same way (same queue order, same node
+//! counts), with tables by node for its scores and predecessors; it returns one path, whichever it
+//! met first. Both stop at a node budget.
 
 use super::GraphEncoding;
-use super::counted::Counted;
 use super::path::greatest_tight_path;
 use crate::cost::Cost;
 use crate::search::Stop;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
-use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -48,23 +45,23 @@ pub struct NativeStop<C> {
 /// A queue entry ordered as petgraph's `MinScored`: least score first, ties equal (so that the
 /// heap pops them in exactly petgraph's order).
 #[derive(Clone, Copy)]
-struct MinScored<C>(C, NodeIndex);
+struct MinScored<K>(K, NodeIndex);
 
-impl<C: Cost> PartialEq for MinScored<C> {
+impl<K: PartialOrd> PartialEq for MinScored<K> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
 
-impl<C: Cost> Eq for MinScored<C> {}
+impl<K: PartialOrd> Eq for MinScored<K> {}
 
-impl<C: Cost> PartialOrd for MinScored<C> {
+impl<K: PartialOrd> PartialOrd for MinScored<K> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<C: Cost> Ord for MinScored<C> {
+impl<K: PartialOrd> Ord for MinScored<K> {
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: BinaryHeap is a max-heap. Costs are never NaN.
         other.0.partial_cmp(&self.0).unwrap_or(Ordering::Equal)
@@ -148,44 +145,68 @@ pub fn dijkstra<C: Cost>(
     })
 }
 
-/// petgraph's A* from the start to the target with the estimate `h` of each node, giving up
-/// before expanding more than `budget` nodes.
+/// petgraph's A* (`petgraph::algo::astar`: the queue ordered by `(f, h, g)`, a node skipped when
+/// popped at a greater `g` than its best, re-expanded at an equal one, the path read back through
+/// predecessors) with its scores and predecessors in tables by node instead of hash maps, from the
+/// start to the target with the estimate `h` of each node, giving up before expanding more than
+/// `budget` nodes.
 pub fn astar<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
-    h: impl FnMut(NodeIndex) -> C,
+    mut h: impl FnMut(NodeIndex) -> C,
     budget: u64,
 ) -> Result<NativePath<C>, NativeStop<C>> {
-    let goal = encoding.goal();
-    let expanded = Cell::new(0);
-    let found = petgraph::algo::astar(
-        Counted {
-            graph: &encoding.graph,
-            expanded: &expanded,
-            budget,
-        },
-        NodeIndex::new(0),
-        |n| n == goal,
-        |e| encoding.cost(e),
-        h,
-    );
-    let expanded_now = expanded.get();
-    if expanded_now > budget {
-        let stop = Stop::GaveUp {
-            budget,
-            bound: None,
-        };
-        return Err(NativeStop {
-            stop,
-            expanded: budget,
-        });
+    let graph = &encoding.graph;
+    let (start, goal) = (NodeIndex::new(0), encoding.goal());
+    let n = graph.node_count();
+    let mut g_best: Vec<Option<C>> = vec![None; n];
+    let mut pred: Vec<Option<NodeIndex>> = vec![None; n];
+    let mut queue = BinaryHeap::new();
+    let mut expanded = 0u64;
+    let h0 = h(start);
+    g_best[start.index()] = Some(C::zero());
+    queue.push(MinScored((h0, h0, C::zero()), start));
+    while let Some(MinScored((_, _, g), node)) = queue.pop() {
+        if node == goal {
+            let mut nodes = vec![goal];
+            let mut at = goal;
+            while let Some(p) = pred[at.index()] {
+                nodes.push(p);
+                at = p;
+            }
+            nodes.reverse();
+            let cost = g_best[goal.index()].unwrap_or(g);
+            return Ok(NativePath {
+                nodes,
+                cost,
+                expanded,
+            });
+        }
+        if g_best[node.index()].is_some_and(|best| best < g) {
+            continue;
+        }
+        if expanded == budget {
+            let stop = Stop::GaveUp {
+                budget,
+                bound: None,
+            };
+            return Err(NativeStop { stop, expanded });
+        }
+        expanded += 1;
+        for edge in graph.edges(node) {
+            let next = edge.target();
+            let next_g = g + encoding.cost(edge);
+            let slot = &mut g_best[next.index()];
+            if slot.is_some_and(|old| next_g >= old) {
+                continue;
+            }
+            *slot = Some(next_g);
+            pred[next.index()] = Some(node);
+            let next_h = h(next);
+            queue.push(MinScored((next_g + next_h, next_h, next_g), next));
+        }
     }
-    let (cost, nodes) = found.ok_or(NativeStop {
+    Err(NativeStop {
         stop: Stop::NoPath,
-        expanded: expanded_now,
-    })?;
-    Ok(NativePath {
-        nodes,
-        cost,
-        expanded: expanded_now,
+        expanded,
     })
 }
