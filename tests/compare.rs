@@ -287,10 +287,7 @@ fn cli_compare_json_on_maedn() {
             continue;
         }
         match method {
-            "idastar-doubling/step"
-            | "bnb-admissible/bitboard"
-            | "bnb-paper/bitboard"
-            | "bnb-listing/bitboard" => {
+            "bnb-paper/bitboard" | "bnb-listing/bitboard" => {
                 assert_eq!(status, "gave-up", "{method}");
                 assert_eq!(r["nodes"], 1_000_000);
             }

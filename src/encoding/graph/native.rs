@@ -30,6 +30,9 @@ pub struct NativePath<C> {
     pub cost: C,
     /// Nodes whose edges were listed.
     pub expanded: u64,
+    /// The roll and cost of each move, when the search read them off its edges as it found the
+    /// path (Dijkstra); `None`: decode the nodes.
+    pub moves: Option<(Vec<u32>, Vec<C>)>,
 }
 
 /// Why a native method returned no path, and the nodes it expanded.
@@ -137,11 +140,13 @@ pub fn dijkstra<C: Cost>(
         expanded,
     };
     let cost = dist[goal.index()].ok_or_else(no_path)?;
-    let nodes = greatest_tight_path(encoding, start, goal, |n| dist[n.index()]).ok_or_else(no_path)?;
+    let (nodes, rolls, costs) =
+        greatest_tight_path(encoding, start, goal, |n| dist[n.index()]).ok_or_else(no_path)?;
     Ok(NativePath {
         nodes,
         cost,
         expanded,
+        moves: Some((rolls, costs)),
     })
 }
 
@@ -179,6 +184,7 @@ pub fn astar<C: Cost>(
                 nodes,
                 cost,
                 expanded,
+                moves: None,
             });
         }
         if g_best[node.index()].is_some_and(|best| best < g) {
