@@ -106,14 +106,15 @@ impl Connection {
         let mut raw = Vec::new();
         let mut chunk = [0u8; 4096];
         let end = loop {
-            if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
-                break i;
-            }
-            if raw.len() > MAX_HEAD {
+            let end = raw.windows(4).position(|w| w == b"\r\n\r\n");
+            if end.unwrap_or(raw.len()) > MAX_HEAD {
                 return Err(refuse(
                     431,
                     format!("the request line and headers pass {MAX_HEAD} bytes"),
                 ));
+            }
+            if let Some(i) = end {
+                break i;
             }
             let n = self.read_some(&mut chunk)?;
             if n == 0 {
