@@ -60,10 +60,13 @@ pub struct DiceArgs {
     /// (steps) or `none`.
     #[arg(long)]
     pub policy_out: Option<String>,
-    /// Draw the distribution of turns as an SVG file.
-    #[arg(long)]
+    /// Draw the distribution of turns as a chart, SVG or PNG by the name's extension.
+    #[arg(long, value_name = "FILE.svg", value_parser = super::compare::plot_path)]
     pub plot: Option<String>,
-    /// Output format.
+    /// Output format: `text`, a block per player; `json`, one document `{schema:
+    /// "boardpath.dice/1", provenance, results}` whose results hold one object per player (states,
+    /// objective, policy, rules, expected turns, rolls and distance, the distribution of turns,
+    /// the simulation if asked for; see docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     #[command(flatten)]
@@ -192,7 +195,7 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
             )?;
         }
         if let Some(path) = &args.plot {
-            out::write_file(Path::new(path), plot(&board, &analysis)?.as_bytes())?;
+            super::compare::write_plot(path, &plot(&board, &analysis)?)?;
         }
         results.push((analysis, secs));
     }
