@@ -333,7 +333,7 @@ fn cli_compare_formats() {
     let md = String::from_utf8(md.stdout).unwrap();
     assert!(md.starts_with("| board | player | method |"), "{md}");
     assert!(
-        md.contains("| maedn | black | dp/step | yes | 83047 | yes | 32 | 29 | 160 |"),
+        md.contains("| maedn | black | dp/step | length | yes | 83047 | yes | 32 | 29 | 160 |"),
         "{md}"
     );
     let csv = boardpath(&[&args[..], &["--format", "csv"]].concat());

@@ -4,6 +4,7 @@ use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::tiles::{self, TileArray};
 use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
+use crate::text::{escape_hidden, hidden};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -24,9 +25,9 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawMeta {
     name: Spanned<String>,
-    description: Option<String>,
-    source: Option<String>,
-    unit: Option<String>,
+    description: Option<Spanned<String>>,
+    source: Option<Spanned<String>>,
+    unit: Option<Spanned<String>>,
     scale: Option<RawScale>,
     grid: Option<RawGrid>,
 }
@@ -97,6 +98,43 @@ impl Checker<'_> {
     fn warn(&mut self, span: std::ops::Range<usize>, message: String) {
         let d = self.diagnostic(span, message);
         self.warnings.push(d);
+    }
+
+    /// Refuses a [`hidden`] character in the string `key` at `span` (new lines and tabs allowed
+    /// where `lines`), at the character's own place when it is written as itself, else at the
+    /// string's. Escaping them on output instead would leave every printer to remember it; refused
+    /// here, no name or description that reaches a terminal, a table or an SVG can hold one.
+    fn visible(&mut self, key: &str, value: &Spanned<String>, lines: bool) {
+        let text = value.get_ref();
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            let allowed =
+                lines && (c == '\n' || c == '\t' || (c == '\r' && chars.peek() == Some(&'\n')));
+            if !hidden(c) || allowed {
+                continue;
+            }
+            let span = value.span();
+            let at = self
+                .text
+                .get(span.clone())
+                .and_then(|raw| raw.find(c))
+                .map_or(span.start, |i| span.start + i);
+            let kind = if c.is_control() {
+                "a control character"
+            } else {
+                "an invisible or bidirectional character"
+            };
+            self.at(
+                at..at,
+                format!(
+                    "{key} \"{}\" holds U+{:04X}, {kind}; names{} are refused with one, as it would reach a terminal raw or make one name look like another: remove it",
+                    escape_hidden(text),
+                    c as u32,
+                    if lines { " and free text (new lines and tabs aside)" } else { "" },
+                ),
+            );
+            return;
+        }
     }
 
     /// Converts positions to units, reporting non-finite coordinates at `at(i)`, the byte offset
@@ -296,6 +334,23 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
     }
     drop(tiles);
 
+    ck.visible("board.name", &raw.board.name, false);
+    ck.visible(
+        "board.unit",
+        raw.board
+            .unit
+            .as_ref()
+            .unwrap_or(&Spanned::new(0..0, String::new())),
+        false,
+    );
+    for (key, value) in [
+        ("board.description", &raw.board.description),
+        ("board.source", &raw.board.source),
+    ] {
+        if let Some(v) = value {
+            ck.visible(key, v, true);
+        }
+    }
     let mut players = Vec::new();
     match raw.players {
         None => ck.diags.push(Diagnostic {
@@ -310,12 +365,13 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         Some(list) => {
             let mut names = HashSet::new();
             for rp in list.into_inner() {
+                ck.visible("players.name", &rp.name, false);
                 if !names.insert(rp.name.get_ref().clone()) {
                     ck.at(
                         rp.name.span(),
                         format!(
                             "duplicate player name \"{}\"; player names must be unique",
-                            rp.name.get_ref()
+                            escape_hidden(rp.name.get_ref())
                         ),
                     );
                 }
@@ -333,9 +389,12 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         origin: origin.to_string(),
         sha256: sha256_hex(text.as_bytes()),
         name: raw.board.name.into_inner(),
-        description: raw.board.description,
-        source: raw.board.source,
-        unit: raw.board.unit.unwrap_or_else(|| "units".into()),
+        description: raw.board.description.map(Spanned::into_inner),
+        source: raw.board.source.map(Spanned::into_inner),
+        unit: raw
+            .board
+            .unit
+            .map_or_else(|| "units".into(), Spanned::into_inner),
         scale,
         grid,
         rules,
@@ -466,7 +525,8 @@ fn player(
     grid: Option<Grid>,
     rules: &Rules,
 ) -> Option<Player> {
-    let name = rp.name.get_ref().clone();
+    // Quoted in messages: a hidden character is refused (see `Checker::visible`), and shown escaped.
+    let name = escape_hidden(rp.name.get_ref());
     let start = *rp.start.get_ref();
     let mut ok = true;
     if start < 0 || start as usize >= track_len.max(1) {

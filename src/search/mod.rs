@@ -33,6 +33,7 @@ pub mod astar;
 pub mod bfs;
 pub mod bit_bfs;
 pub mod branch_and_bound;
+pub mod cancel;
 pub mod dijkstra;
 pub mod dp;
 pub mod ida_star;
@@ -86,10 +87,8 @@ struct Meter<'p> {
 
 impl<'p> Meter<'p> {
     fn new(budget: u64, progress: Option<&'p Progress>) -> Self {
-        let next = match progress {
-            Some(_) => budget.min(Progress::EVERY),
-            None => budget,
-        };
+        // Every EVERY nodes either way: a stop request (see [`cancel`]) is looked at there.
+        let next = budget.min(Progress::EVERY);
         Meter {
             budget,
             progress,
@@ -109,6 +108,9 @@ impl<'p> Meter<'p> {
         }
         if let Some(p) = self.progress {
             p.0.fetch_add(Progress::EVERY, Atomic::Relaxed);
+        }
+        if cancel::requested() {
+            return true;
         }
         self.next = self.budget.min(expanded.saturating_add(Progress::EVERY));
         false
