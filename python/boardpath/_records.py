@@ -20,8 +20,18 @@ class Record:
     #: Fields the JSON document leaves out where they do not apply: None when absent.
     _optional: ClassVar[Sequence[str]] = ()
 
-    def __init__(self, data: Dict[str, Any]) -> None:
+    def __init__(self, data: Any) -> None:
+        # A dict, or a mapping kept in Rust (``_native.JsonObject``) that converts a field when it
+        # is read: ``solve(...).total`` does not build every stop of every piece.
         object.__setattr__(self, "_data", data)
+
+    def _plain(self) -> Dict[str, Any]:
+        """The JSON object as a dict (converted once from a lazy mapping)."""
+        data = object.__getattribute__(self, "_data")
+        if not isinstance(data, dict):
+            data = data.to_dict()
+            object.__setattr__(self, "_data", data)
+        return data
 
     def __getattr__(self, name: str) -> Any:
         data = object.__getattribute__(self, "_data")
@@ -31,7 +41,7 @@ class Record:
             if name in type(self)._optional:
                 return None
             raise AttributeError(
-                f"{type(self).__name__} has no field {name!r}; fields: {', '.join(data)}"
+                f"{type(self).__name__} has no field {name!r}; fields: {', '.join(data.keys())}"
             ) from None
         wrap = type(self)._nested.get(name)
         if wrap is not None and value is not None:
@@ -42,26 +52,26 @@ class Record:
         raise AttributeError(f"{type(self).__name__} is read-only")
 
     def __dir__(self) -> List[str]:
-        return sorted(set(object.__dir__(self)) | set(self._data))
+        return sorted(set(object.__dir__(self)) | set(self._data.keys()))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._data == self._data  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._plain() == self._plain()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         shown = ", ".join(
-            f"{k}={v!r}" for k, v in self._data.items() if not isinstance(v, (list, dict))
+            f"{k}={v!r}" for k, v in self._plain().items() if not isinstance(v, (list, dict))
         )
         return f"{type(self).__name__}({shown})"
 
     def fields(self) -> List[str]:
         """The field names, in the JSON document's order."""
-        return list(self._data)
+        return list(self._data.keys())
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object (a deep copy), field for field as ``--format json`` prints it."""
-        return copy.deepcopy(self._data)
+        return copy.deepcopy(self._plain())
 
 
 class Table(Sequence[Any]):

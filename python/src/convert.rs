@@ -50,3 +50,42 @@ pub fn serialized<'py, T: Serialize + ?Sized>(
     })?;
     to_py(py, &v)
 }
+
+/// A JSON object kept on the Rust side, converted field by field as Python asks: reading
+/// `solve(...).total` does not build the dicts of every piece's stops.
+#[pyclass(frozen, module = "boardpath._native")]
+pub struct JsonObject {
+    /// The object (a `serde_json::Value::Object`).
+    pub value: Value,
+}
+
+#[pymethods]
+impl JsonObject {
+    /// One field, as Python objects; `KeyError` when the object has no such field.
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.value.get(key) {
+            Some(v) => to_py(py, v),
+            None => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
+        }
+    }
+
+    fn __contains__(&self, key: &str) -> bool {
+        self.value.get(key).is_some()
+    }
+
+    fn __len__(&self) -> usize {
+        self.value.as_object().map_or(0, |m| m.len())
+    }
+
+    /// The field names, in the document's order.
+    fn keys(&self) -> Vec<String> {
+        self.value
+            .as_object()
+            .map_or_else(Vec::new, |m| m.keys().cloned().collect())
+    }
+
+    /// The whole object as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.value)
+    }
+}

@@ -130,3 +130,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", py.get_type::<InternalError>())?;
     Ok(())
 }
+
+/// Panics with `message` inside [`guard`]: the tests' way to check that a panic in the library
+/// reaches Python as `InternalError` (no call of the API can be made to panic on purpose).
+#[pyfunction]
+pub fn _panic_for_tests(message: &str) -> PyResult<()> {
+    guard(|| panic!("{message}"))
+}

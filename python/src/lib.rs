@@ -24,6 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_METHOD", solve::DEFAULT_METHOD)?;
     m.add_class::<board::NativeBoard>()?;
     m.add_class::<dice::NativeDice>()?;
+    m.add_class::<convert::JsonObject>()?;
     m.add_function(wrap_pyfunction!(board::load_board, m)?)?;
     m.add_function(wrap_pyfunction!(board::board_from_toml, m)?)?;
     m.add_function(wrap_pyfunction!(board::embedded_names, m)?)?;
@@ -33,5 +34,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(compare::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }

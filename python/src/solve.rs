@@ -1,7 +1,7 @@
 //! `solve` and `methods`: the least total movement of a player, as `solve --format json` prints it.
 
 use crate::board::{board_arg, players};
-use crate::convert::to_py;
+use crate::convert::{JsonObject, to_py};
 use crate::errors::{InternalError, detached, solve_error};
 use boardpath::output::json;
 use boardpath::solve::{METHODS, Method, Objective, Skip, solve as solve_board};
@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
 
 /// Solves the players `player` selects (None: the first; `all`; a name) of `board` with `method`:
-/// one dict per player with the fields of `boardpath solve --format json`'s results.
+/// one object per player with the fields of `boardpath solve --format json`'s results, converted
+/// to Python as they are read.
 #[pyfunction]
 #[pyo3(signature = (board, method=None, player=None, budget=boardpath::solve::DEFAULT_BUDGET))]
 pub fn solve<'py>(
@@ -38,8 +39,8 @@ pub fn solve<'py>(
             .collect()
     })?;
     let list = PyList::empty(py);
-    for v in &values {
-        list.append(to_py(py, v)?)?;
+    for value in values {
+        list.append(JsonObject { value })?;
     }
     Ok(list)
 }

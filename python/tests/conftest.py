@@ -54,4 +54,5 @@ def cli():
         out = subprocess.run([binary, *args, "--format", "json"], check=True, capture_output=True, text=True)
         return json.loads(out.stdout)["results"]
 
+    run.binary = binary
     return run
