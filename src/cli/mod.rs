@@ -13,6 +13,7 @@ pub mod render;
 pub mod reproduce;
 pub mod serve;
 pub mod solve;
+pub mod solve_game;
 pub mod sweep;
 pub mod validate;
 

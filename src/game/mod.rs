@@ -22,6 +22,7 @@
 pub mod action;
 mod apply;
 mod error;
+pub mod exact;
 mod moves;
 mod playout;
 mod rules;
