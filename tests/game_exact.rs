@@ -239,7 +239,7 @@ fn two_pieces_optimal_self_play_matches_the_value() {
     let start = v[g.rank(&g.start()) as usize];
     assert!((start - 0.512_198_969_890).abs() < 1e-11, "{start}");
     let optimal = |p: &Position, roll: u32| best_move(g, v, g.rank(p), roll as usize - 1).0;
-    inside(start, play(2, 50_000, 11, optimal), 50_000);
+    inside(start, play(2, 100_000, 11, optimal), 100_000);
 }
 
 #[test]
