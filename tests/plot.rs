@@ -221,7 +221,7 @@ fn the_paper_s_search_draws_nodes_per_bound_on_a_log_scale() {
     );
     let ln = |a: f64, b: f64| (a / b).ln();
     let scale = (listing - exact) / ln(18_526_851.0, 877.0);
-    assert!(close(bnb - exact, scale * ln(2_842.0, 877.0), 0.02));
+    assert!(close(bnb - exact, scale * ln(172.0, 877.0), 0.02));
     assert!(close(none.w - exact, scale * ln(20_000_000.0, 877.0), 0.02));
 }
 

