@@ -247,3 +247,88 @@ fn bad_setups_are_refused_with_clear_messages() {
         "state: 7 steps given, 2 players x 4 pieces need 8"
     );
 }
+
+/// A two-player board of 8 tiles; `safe` is spliced into its `[track]` table.
+fn tiny(safe: &str) -> String {
+    format!(
+        r#"[board]
+name = "tiny"
+
+[track]
+tiles = [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [2, 1], [1, 1], [0, 1]]
+{safe}
+
+[[players]]
+name = "a"
+start = 0
+base = [[0, 5]]
+goal = [[0, 3]]
+
+[[players]]
+name = "b"
+start = 4
+base = [[3, 5]]
+goal = [[3, 3]]
+"#
+    )
+}
+
+#[test]
+fn safe_tiles_are_read_and_bad_ones_refused_at_their_place() {
+    let board = Board::from_toml(&tiny("safe = [4, 1]"), "t.toml").unwrap();
+    assert_eq!(board.safe, vec![1, 4]);
+    let err = |safe: &str| {
+        Board::from_toml(&tiny(safe), "t.toml")
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        err("safe = [1, 8]"),
+        "t.toml:6:12: track.safe: 8 is out of range; it indexes track.tiles, so it must be 0 to 7"
+    );
+    assert_eq!(
+        err("safe = [-1]"),
+        "t.toml:6:9: track.safe: -1 is out of range; it indexes track.tiles, so it must be 0 to 7"
+    );
+    assert_eq!(
+        err("safe = [2, 2]"),
+        "t.toml:6:12: track.safe: tile 2 is listed twice; list each safe tile once"
+    );
+    assert!(
+        err("safe = [\"x\"]").starts_with("t.toml:6:9: "),
+        "{}",
+        err("safe = [\"x\"]")
+    );
+    assert!(
+        err("safe = 3").starts_with("t.toml:6:8: "),
+        "{}",
+        err("safe = 3")
+    );
+}
+
+#[test]
+fn ludo_rules_protect_safe_tiles_and_let_players_share_them() {
+    let board = Board::from_toml(&tiny("safe = [4]"), "t.toml").unwrap();
+    let game = |rules: Rules| {
+        let config = GameConfig {
+            rules,
+            ..GameConfig::new(2)
+        };
+        Game::new(&board, &config).unwrap()
+    };
+    let ludo = game(Rules::ludo());
+    // b's piece waits on its start tile 4 (safe); a on step 1 rolls 3 and lands beside it.
+    let s = State::from_steps(&ludo, &[1, 0], 0).unwrap();
+    assert_eq!(froms(&ludo, &s, 3), vec![(1, 4, false)]);
+    let mut t = s;
+    apply(&ludo, &mut t, 3, Some(&moves(&ludo, &s, 3)[0]));
+    assert_eq!(t.steps(), &[4, 0]);
+    // Under OpenSpiel's rules the same tile is not safe: the move captures.
+    let os = game(Rules::openspiel());
+    let s = State::from_steps(&os, &[1, 0], 0).unwrap();
+    assert_eq!(froms(&os, &s, 3), vec![(1, 4, true)]);
+    assert_eq!(
+        State::from_steps(&os, &[4, 0], 0).unwrap_err().to_string(),
+        "state: players 0 and 1 both have a piece on track tile 4, which is not safe"
+    );
+}

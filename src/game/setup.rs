@@ -119,7 +119,9 @@ impl Game {
             faces,
             enter_roll,
             bonus_face,
-            safe: vec![false; board.track.len()],
+            safe: (0..board.track.len())
+                .map(|t| board.safe.binary_search(&t).is_ok())
+                .collect(),
             seats,
         })
     }
