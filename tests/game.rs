@@ -332,3 +332,127 @@ fn ludo_rules_protect_safe_tiles_and_let_players_share_them() {
         "state: players 0 and 1 both have a piece on track tile 4, which is not safe"
     );
 }
+
+fn with_rules(board: &str, players: usize, rules: Rules) -> Game {
+    let board = Board::load(board).unwrap();
+    let config = GameConfig {
+        rules,
+        ..GameConfig::new(players)
+    };
+    Game::new(&board, &config).unwrap()
+}
+
+#[test]
+fn schmidt_starts_one_piece_out_and_gives_three_tries() {
+    let g = with_rules("maedn", 2, Rules::schmidt());
+    assert_eq!(State::initial(&g).steps(), &[0, W, W, W, 0, W, W, W]);
+    assert_eq!(g.rules.describe(), "schmidt");
+    // Nothing on the track: three rolls to find a 6, then the turn passes.
+    let mut s = State::from_steps(&g, &[W, W, W, 42, 0, W, W, W], 0).unwrap();
+    for tries in 1..=2 {
+        assert!(moves(&g, &s, 2).is_empty());
+        apply(&g, &mut s, 2, None);
+        assert_eq!((s.to_move(), s.tries()), (0, tries));
+    }
+    apply(&g, &mut s, 2, None);
+    assert_eq!((s.to_move(), s.tries()), (1, 0));
+    // A piece on the track: one roll only, even when it cannot move.
+    let mut s = State::from_steps(&g, &[38, W, W, 43, 0, W, W, W], 0).unwrap();
+    assert!(moves(&g, &s, 6).len() == 1 && moves(&g, &s, 5).is_empty());
+    apply(&g, &mut s, 5, None);
+    assert_eq!(s.to_move(), 1);
+    // OpenSpiel's rules: one roll.
+    let o = maedn(2, None, Seating::Spread);
+    let mut s = State::from_steps(&o, &[W, W, W, 42, 0, W, W, W], 0).unwrap();
+    apply(&o, &mut s, 2, None);
+    assert_eq!((s.to_move(), s.tries()), (1, 0));
+}
+
+#[test]
+fn compulsory_capture_leaves_only_capturing_moves() {
+    let mut rules = Rules::openspiel();
+    rules.compulsory_capture = true;
+    assert_eq!(rules.describe(), "openspiel,compulsory-capture=true");
+    let g = with_rules("maedn", 2, rules);
+    // Black on 10 and 20; white's step 3 is tile 23, black's step 23.
+    let s = State::from_steps(&g, &[10, 20, W, W, 3, W, W, W], 0).unwrap();
+    assert_eq!(froms(&g, &s, 3), vec![(20, 23, true)]);
+    let o = maedn(2, None, Seating::Spread);
+    let s = State::from_steps(&o, &[10, 20, W, W, 3, W, W, W], 0).unwrap();
+    assert_eq!(froms(&o, &s, 3), vec![(10, 13, false), (20, 23, true)]);
+}
+
+#[test]
+fn ludo_enters_freely_and_a_third_six_ends_the_turn() {
+    let g = with_rules("ludo", 2, Rules::ludo());
+    assert_eq!(
+        (g.track_steps(0), g.goal_len(0), g.seats()),
+        (51, 6, &[0, 2][..])
+    );
+    // A 6 may enter or move; the start tile need not be cleared.
+    let s = State::from_steps(&g, &[0, 7, W, W, W, W, W, W], 0).unwrap();
+    assert_eq!(froms(&g, &s, 6), vec![(0, 6, false), (7, 13, false)]);
+    let s = State::from_steps(&g, &[3, 7, W, W, W, W, W, W], 0).unwrap();
+    assert_eq!(
+        froms(&g, &s, 6),
+        vec![(W, 0, false), (3, 9, false), (7, 13, false)]
+    );
+    // Two 6s in a row, then a third: no move, and the turn passes.
+    let mut t = s;
+    apply(&g, &mut t, 6, Some(&moves(&g, &s, 6)[1]));
+    assert_eq!((t.to_move(), t.streak()), (0, 1));
+    let u = t;
+    apply(&g, &mut t, 6, Some(&moves(&g, &u, 6)[1]));
+    assert_eq!((t.to_move(), t.streak()), (0, 2));
+    assert!(moves(&g, &t, 6).is_empty());
+    assert_eq!(moves(&g, &t, 5).len(), 2);
+    apply(&g, &mut t, 6, None);
+    assert_eq!((t.to_move(), t.streak()), (1, 0));
+    // OpenSpiel's rules never count the streak: equal positions stay equal.
+    let o = maedn(2, None, Seating::Spread);
+    let mut s = State::from_steps(&o, &[3, 7, W, W, W, W, W, W], 0).unwrap();
+    let m = moves(&o, &s, 6)[0];
+    apply(&o, &mut s, 6, Some(&m));
+    assert_eq!((s.to_move(), s.streak()), (0, 0));
+}
+
+#[test]
+fn every_embedded_board_plays_under_every_rule_set() {
+    for (board, most) in [
+        ("maedn", 4),
+        ("maedn-official", 4),
+        ("maedn-6", 6),
+        ("ludo", 4),
+        ("parcheesi", 4),
+    ] {
+        for set in [RuleSet::Openspiel, RuleSet::Schmidt, RuleSet::Ludo] {
+            for players in 2..=most {
+                let g = with_rules(board, players, set.rules());
+                let mut rng = SplitMix64::new(players as u64);
+                let mut buf = Vec::new();
+                for _ in 0..20 {
+                    let start = State::initial(&g);
+                    let mut s = start;
+                    let mut trail = Vec::new();
+                    while s.winner(&g).is_none() {
+                        assert!(trail.len() < 1_000_000, "{board} {set:?} {players}: no end");
+                        let roll = g.faces()[rng.range(0, g.faces().len() as u64 - 1) as usize];
+                        legal_moves(&g, &s, roll, &mut buf);
+                        let mv = (!buf.is_empty())
+                            .then(|| buf[rng.range(0, buf.len() as u64 - 1) as usize]);
+                        // Every successor is a valid position.
+                        let before = s;
+                        trail.push((before, apply(&g, &mut s, roll, mv.as_ref())));
+                        let t = State::from_steps(&g, s.steps(), s.to_move());
+                        assert!(t.is_ok(), "{board} {set:?}: {t:?}");
+                    }
+                    while let Some((before, u)) = trail.pop() {
+                        undo(&mut s, &u);
+                        assert_eq!(s, before);
+                    }
+                    assert_eq!(s, start);
+                }
+            }
+        }
+    }
+}
