@@ -60,6 +60,7 @@ struct RawRules {
 #[serde(deny_unknown_fields)]
 struct RawTrack {
     tiles: Spanned<Vec<Spanned<Pair>>>,
+    safe: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize)]
@@ -333,6 +334,7 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         );
     }
     drop(tiles);
+    let safe = safe_tiles(&mut ck, raw.track.safe, track.len());
 
     ck.visible("board.name", &raw.board.name, false);
     ck.visible(
@@ -399,9 +401,40 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         grid,
         rules,
         track,
+        safe,
         players,
         warnings: ck.warnings,
     })
+}
+
+/// The `track.safe` indices, sorted; each out of range or repeated is an error at its place.
+fn safe_tiles(
+    ck: &mut Checker,
+    raw: Option<Spanned<Vec<Spanned<i64>>>>,
+    track_len: usize,
+) -> Vec<usize> {
+    let mut safe = Vec::new();
+    for s in raw.map(Spanned::into_inner).unwrap_or_default() {
+        let i = *s.get_ref();
+        if i < 0 || i as usize >= track_len.max(1) {
+            ck.at(
+                s.span(),
+                format!(
+                    "track.safe: {i} is out of range; it indexes track.tiles, so it must be 0 to {}",
+                    track_len.saturating_sub(1)
+                ),
+            );
+        } else if safe.contains(&(i as usize)) {
+            ck.at(
+                s.span(),
+                format!("track.safe: tile {i} is listed twice; list each safe tile once"),
+            );
+        } else {
+            safe.push(i as usize);
+        }
+    }
+    safe.sort_unstable();
+    safe
 }
 
 /// The finite track positions, sorted with their indices (24 bytes a tile): repeats and look-ups

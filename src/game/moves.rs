@@ -120,11 +120,16 @@ fn enter(game: &Game, state: &State, p: usize) -> Option<Move> {
 ///    under [`Rules::must_enter`](super::Rules::must_enter) only that.
 /// 3. Otherwise every piece on the board that may move `roll` steps.
 ///
-/// Under [`Rules::compulsory_capture`](super::Rules::compulsory_capture) only capturing moves remain when there are any.
+/// Under [`Rules::compulsory_capture`](super::Rules::compulsory_capture) only capturing moves
+/// remain when there are any; under [`Rules::three_bonus_forfeit`](super::Rules::three_bonus_forfeit) a third bonus roll in a
+/// row has no legal move.
 pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
     out.clear();
     let p = state.to_move();
     let rules = &game.rules;
+    if roll == game.bonus_face() && super::apply::forfeits(game, state.streak()) {
+        return;
+    }
     let own = state.pieces_of(p);
     let waits = own.contains(&WAITING);
     if waits

@@ -108,6 +108,16 @@ impl Game {
                 )));
             }
         }
+        if config.rules.first_piece_out {
+            for (i, p) in players.iter().enumerate() {
+                if let Some(q) = players[..i].iter().find(|q| q.start == p.start) {
+                    return Err(GameError::Board(format!(
+                        "players \"{}\" and \"{}\" share start tile {}, so their first pieces cannot both start there (rule first-piece-out)",
+                        q.name, p.name, p.start
+                    )));
+                }
+            }
+        }
         Ok(Game {
             board: board.name.clone(),
             rules: config.rules.clone(),
@@ -119,7 +129,9 @@ impl Game {
             faces,
             enter_roll,
             bonus_face,
-            safe: vec![false; board.track.len()],
+            safe: (0..board.track.len())
+                .map(|t| board.safe.binary_search(&t).is_ok())
+                .collect(),
             seats,
         })
     }
