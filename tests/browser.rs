@@ -518,8 +518,8 @@ async fn the_html_file_shows_the_board_with_no_network() {
         .await;
 }
 
-/// Redraws `docs/pictures/workbench.png`: the workbench on the standard board, the marker a few
-/// moves along black's first piece, the pointer on the last move of piece 3.
+/// Redraws `docs/pictures/workbench.png`: the workbench on the standard board with tile numbers,
+/// the marker a few moves along black's first piece, the pointer on a track tile and its card.
 #[tokio::test(flavor = "current_thread")]
 #[ignore = "writes docs/pictures/workbench.png; run to redraw it"]
 async fn screenshot() {
@@ -536,26 +536,36 @@ async fn screenshot() {
                 "document.getElementById('status').dataset.state === 'ok'",
             )
             .await;
+            // Tile numbers on, the marker four moves along piece 1, and the pointer on track
+            // tile 14, whose hover card shows who uses it.
+            click(&c, "labels").await;
+            wait(
+                &c,
+                "document.querySelector('#drawing text.tile-label') && document.getElementById('status').dataset.state === 'ok'",
+            )
+            .await;
             for _ in 0..4 {
                 click(&c, "walk-next").await;
             }
-            let disc = c
-                .find(Locator::Css(
-                    "g.panel[data-player='black'] g.roll[data-move='8'][data-pieces='3'] circle",
-                ))
-                .await
-                .unwrap();
-            c.perform_actions(MouseActions::new("mouse".into()).then(
-                PointerAction::MoveToElement {
-                    element: disc,
-                    duration: None,
-                    x: 0.0,
-                    y: 0.0,
-                },
-            ))
+            js(
+                &c,
+                "document.querySelectorAll(\"g.panel[data-player='black'] circle.tile\")[14].id = 'shot';",
+            )
+            .await;
+            let centre = js(
+                &c,
+                "const r = document.getElementById('shot').getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+            )
+            .await;
+            c.perform_actions(MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+                duration: None,
+                x: centre[0].as_f64().unwrap().round(),
+                y: centre[1].as_f64().unwrap().round(),
+            }))
             .await
             .unwrap();
-            wait(&c, "document.getElementById('hover').textContent !== ''").await;
+            wait(&c, "!document.getElementById('card').hidden").await;
             let png = c.screenshot().await.unwrap();
             let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures/workbench.png");
             std::fs::write(&path, png).unwrap();
