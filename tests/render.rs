@@ -655,3 +655,24 @@ fn labels_write_each_track_tiles_index_on_it() {
         assert_eq!(*x, track[i]);
     }
 }
+
+#[test]
+fn render_labels_on_the_command_line_draws_what_the_library_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("labels.svg");
+    let out = run(&["render", "ludo", "--labels", "-o", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let board = Board::load("ludo").unwrap();
+    let expected = svg(
+        &board,
+        &Request {
+            labels: true,
+            ..draw(&board, vec![0])
+        },
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(
+        expected.matches("class=\"tile-label\"").count(),
+        board.track.len()
+    );
+}
