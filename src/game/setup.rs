@@ -229,9 +229,10 @@ impl Game {
     pub fn tile(&self, p: usize, step: Step) -> Option<usize> {
         let s = step as usize;
         (s < self.track_steps[p]).then(|| {
+            // start < track_len and s < track_steps <= track_len: one subtraction wraps it.
             let t = self.start[p] + s;
             if t >= self.track_len {
-                t % self.track_len
+                t - self.track_len
             } else {
                 t
             }
