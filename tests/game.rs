@@ -456,3 +456,62 @@ fn every_embedded_board_plays_under_every_rule_set() {
         }
     }
 }
+
+#[test]
+fn more_hostile_setups() {
+    let board = Board::from_toml(&tiny(""), "t.toml").unwrap();
+    let err = |config: GameConfig| Game::new(&board, &config).unwrap_err().to_string();
+    assert_eq!(
+        err(GameConfig {
+            seating: Seating::Seats(vec![0, 2]),
+            ..GameConfig::new(2)
+        }),
+        "seats: board player 2 does not exist (valid: 0 to 1)"
+    );
+    assert_eq!(
+        err(GameConfig {
+            seating: Seating::Seats(vec![0]),
+            ..GameConfig::new(2)
+        }),
+        "seats: 1 seats listed for 2 players"
+    );
+    let mut rules = Rules::openspiel();
+    rules.enter_on = Some(7);
+    assert_eq!(
+        err(GameConfig {
+            rules,
+            ..GameConfig::new(2)
+        }),
+        "board: the entry roll 7 is not a face of the die [1, 2, 3, 4, 5, 6]"
+    );
+    // Seventeen pieces each: 34 in all.
+    let base: Vec<String> = (0..17).map(|i| format!("[{i}, 9]")).collect();
+    let many = tiny("").replace("base = [[0, 5]]", &format!("base = [{}]", base.join(", ")));
+    let many = many.replace("base = [[3, 5]]", &format!("base = [{}]", base.join(", ")));
+    let stack = |text: String| text.replace("[track]", "[rules]\ngoal_mode = \"stack\"\n\n[track]");
+    let many = Board::from_toml(&stack(many), "m.toml").unwrap();
+    assert_eq!(
+        Game::new(&many, &GameConfig::new(2))
+            .unwrap_err()
+            .to_string(),
+        "34 pieces in all: a game state holds at most 32; use fewer players or --pieces"
+    );
+    let g = Game::new(
+        &many,
+        &GameConfig {
+            pieces: Some(16),
+            ..GameConfig::new(2)
+        },
+    )
+    .unwrap();
+    assert_eq!(g.pieces(), 16);
+    // Uneven bases need --pieces.
+    let uneven = tiny("").replace("base = [[0, 5]]", "base = [[0, 5], [1, 5]]");
+    let uneven = Board::from_toml(&stack(uneven), "u.toml").unwrap();
+    assert_eq!(
+        Game::new(&uneven, &GameConfig::new(2))
+            .unwrap_err()
+            .to_string(),
+        "board: the seated players have different numbers of pieces ([2, 1]); choose one with --pieces (1 to 1)"
+    );
+}

@@ -51,6 +51,7 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
         let Some(rel) = game.step_at(q, tile) else {
             continue;
         };
+        // Waiting pieces never match: `rel` is a step on the track.
         if let Some(i) = state.pieces_of(q).iter().position(|&s| s == rel) {
             return Some(Capture {
                 player: q,
@@ -65,7 +66,7 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
 
 /// The move of player `p`'s piece `i` from `from` by `roll`, if the rules allow it (not past the
 /// goal, not onto an own piece, not over an own piece in the goal unless jumps are allowed).
-#[inline]
+#[inline(always)]
 fn advance(game: &Game, state: &State, p: usize, i: usize, from: Step, roll: u32) -> Option<Move> {
     let to = from.checked_add(roll)?;
     if to as usize >= game.steps(p) {
@@ -156,7 +157,9 @@ pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
         }
     }
     // Waiting (entering) sorts first: WAITING + 1 wraps to 0.
-    out.sort_unstable_by_key(|m| m.from.wrapping_add(1));
+    if !out.is_sorted_by_key(|m| m.from.wrapping_add(1)) {
+        out.sort_unstable_by_key(|m| m.from.wrapping_add(1));
+    }
     if rules.compulsory_capture && out.iter().any(|m| m.capture.is_some()) {
         out.retain(|m| m.capture.is_some());
     }
