@@ -46,6 +46,7 @@ pub mod compare;
 pub mod cost;
 pub mod dice;
 pub mod encoding;
+pub mod game;
 pub mod generate;
 pub mod output;
 pub mod paper;

@@ -239,7 +239,7 @@ fn layer(top: &str) -> usize {
         "race" | "search" => 3,
         "generate" | "encoding" => 4,
         "solve" => 5,
-        "compare" | "output" | "render" | "paper" | "dice" => 6,
+        "compare" | "output" | "render" | "paper" | "dice" | "game" => 6,
         _ => 7,
     }
 }
