@@ -868,6 +868,13 @@ async fn the_workbench_edits_the_board_in_the_picture() {
             assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(moved));
             assert_eq!(js(&c, "return document.getElementById('labels').checked;").await, json!(true));
             assert!(text(&c, "walk-caption").await.starts_with("yellow: "));
+
+            // A link whose board cannot be read says so and opens the server's board.
+            c.goto("about:blank").await.unwrap();
+            c.goto(&format!("{}#board=z%21%21", link.split('#').next().unwrap())).await.unwrap();
+            wait(&c, "document.getElementById('status').dataset.state === 'ok'").await;
+            assert!(text(&c, "status").await.contains("the link's board could not be read"));
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(MAEDN));
         })
         .await;
 }

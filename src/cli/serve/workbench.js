@@ -154,7 +154,8 @@
       $("drawing").classList.remove("stale");
       showPending();
       showProblems([]);
-      status(`valid, solved and drawn in ${Math.round(performance.now() - started)} ms`, "ok");
+      status(`valid, solved and drawn in ${Math.round(performance.now() - started)} ms${notice}`, "ok");
+      notice = "";
     } catch (e) {
       if (mine !== generation) return;
       $("drawing").classList.add("stale");
@@ -272,7 +273,9 @@
       $("card-at").textContent = `at [${tile.xs.tok}, ${tile.ys.tok}], line ${lineOf(tile.start).line}`;
       $("card-users").textContent = "used by: " + window.boardpath.tileUsers(drawn, tile.x, tile.y).join("; ");
     } else {
-      $("card-at").textContent = "the picture is being redrawn";
+      $("card-at").textContent = drawnText === editor.value
+        ? "its place in the text was not found (written in a form the editor does not follow)"
+        : "the picture is being redrawn";
       $("card-users").textContent = "";
     }
     card.dataset.tile = String(index);
@@ -527,6 +530,8 @@
     status(`share link made (${out.value.length} characters; the board is in its fragment, sent nowhere)`, "ok");
   });
   let pendingPlayer = null;
+  // Said once after the first drawing: why a shared link's board was not used.
+  let notice = "";
   function showPending() {
     if (pendingPlayer === null) return;
     const select = $("walk-player");
@@ -549,7 +554,7 @@
         pendingPlayer = q.get("player");
       } catch (e) {
         editor.value = data.toml;
-        status(`the link's board could not be read (${e.message}); the server's board is shown`, "bad");
+        notice = `; the link's board could not be read (${e.message}), so this is the server's board`;
       }
     }
     committed = editor.value;
