@@ -688,7 +688,8 @@ mod tests {
         ];
         for text in &cases {
             let plain = plain_error(text).expect("every case is invalid");
-            let found = first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
+            let found =
+                first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
             if let Some(found) = found {
                 assert_eq!(found, plain);
             }
