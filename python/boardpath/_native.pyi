@@ -109,6 +109,11 @@ class Game:
         rules: str = "openspiel",
         pieces: Optional[int] = None,
         seating: Union[str, Sequence[int], None] = None,
+        *,
+        jump_in_goal: Optional[bool] = None,
+        tries: Optional[int] = None,
+        bonus_roll: Optional[bool] = None,
+        compulsory_capture: Optional[bool] = None,
     ) -> None: ...
     @property
     def players(self) -> int: ...

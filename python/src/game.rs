@@ -41,9 +41,11 @@ impl Game {
     /// Sets up `board` (a Board, an embedded name or a path; default `maedn`) for `players` players under the rule
     /// set `rules` (`openspiel`, `schmidt`, `ludo`); `pieces` per player (default: every piece);
     /// `seating` `spread` (two players sit opposite, as OpenSpiel), `adjacent`, or a list of board
-    /// player indices in the order of play.
+    /// player indices in the order of play. `jump_in_goal`, `tries`, `bonus_roll`,
+    /// `compulsory_capture` change one switch of the preset (`docs/game.md`).
     #[new]
-    #[pyo3(signature = (board=None, players=2, rules="openspiel", pieces=None, seating=None))]
+    #[pyo3(signature = (board=None, players=2, rules="openspiel", pieces=None, seating=None, *, jump_in_goal=None, tries=None, bonus_roll=None, compulsory_capture=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         board: Option<&Bound<'_, PyAny>>,
@@ -51,13 +53,32 @@ impl Game {
         rules: &str,
         pieces: Option<usize>,
         seating: Option<&Bound<'_, PyAny>>,
+        jump_in_goal: Option<bool>,
+        tries: Option<u8>,
+        bonus_roll: Option<bool>,
+        compulsory_capture: Option<bool>,
     ) -> PyResult<Game> {
         let board = match board {
             Some(b) => board_arg(py, b)?,
             None => crate::board::load(boardpath::board::embedded::DEFAULT)
                 .map_err(|e| crate::errors::board_error(py, &e))?,
         };
-        let rules = RuleSet::parse(rules).map_err(|e| game_error(&e))?.rules();
+        let mut rules = RuleSet::parse(rules).map_err(|e| game_error(&e))?.rules();
+        if let Some(j) = jump_in_goal {
+            rules.jump_in_goal = j;
+        }
+        if let Some(t) = tries {
+            if t == 0 {
+                return Err(argument("tries must be 1 or more rolls per turn"));
+            }
+            rules.tries = t;
+        }
+        if let Some(b) = bonus_roll {
+            rules.bonus_roll = b;
+        }
+        if let Some(c) = compulsory_capture {
+            rules.compulsory_capture = c;
+        }
         let seating = match seating {
             None => Seating::Spread,
             Some(s) => match s.extract::<String>() {

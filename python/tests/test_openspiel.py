@@ -10,6 +10,7 @@ import pytest
 from conftest import required
 
 pyspiel = required("pyspiel")
+import boardpath  # noqa: E402
 import boardpath.openspiel  # noqa: E402,F401  registers "boardpath"
 
 
@@ -64,6 +65,32 @@ def test_same_legal_moves_as_openspiels_maedn(players):
         assert a.is_terminal()
         assert a.returns() == b.returns()
     assert decisions > 1000
+
+
+@pytest.mark.parametrize("jump_in_goal, at_least", [(True, 28), (False, 30)])
+def test_mcts_beats_random(jump_in_goal, at_least):
+    # OpenSpiel's MCTS bot (10 simulations a move, boardpath.openspiel.ProgressEvaluator at the
+    # leaves) against OpenSpiel's uniform random bot: 2 players of 4 pieces on the standard board,
+    # 40 games, seats alternating. A fair coin wins 28 or more of 40 with probability 0.008, 30 or
+    # more with 0.001. (With random rollouts instead, a few hundred simulations barely beat
+    # random: the dice decide most of a race, and the exact solver puts the random policy only
+    # 0.65 expected turns behind the optimal one on this board.) Seeded: the games are the same
+    # on every run. Measured when written: 32 and 37 wins.
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+
+    params = {"board": "maedn", "players": 2, "jump_in_goal": jump_in_goal}
+    game = pyspiel.load_game("boardpath", params)
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=10, evaluator=boardpath.openspiel.ProgressEvaluator(), random_state=rng)
+    games, wins = 40, 0
+    for g in range(games):
+        seat = g % 2
+        bots = [None, None]
+        bots[seat] = bot
+        bots[1 - seat] = pyspiel.make_uniform_random_bot(1 - seat, g)
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        wins += returns[seat] > 0
+    assert wins >= at_least, f"MCTS won {wins} of {games}"
 
 
 def test_mcts_runs_on_ludo():
