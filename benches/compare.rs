@@ -102,7 +102,7 @@ fn split(c: &mut Criterion) {
         b.iter(|| {
             graphs
                 .iter()
-                .map(|g| native::dijkstra(g).map_or(0, |p| p.cost))
+                .map(|g| native::dijkstra(g, DEFAULT_BUDGET).map_or(0, |p| p.cost))
                 .sum::<u64>()
         })
     });
@@ -135,7 +135,9 @@ fn split(c: &mut Criterion) {
             graphs
                 .iter()
                 .zip(&estimates)
-                .map(|(g, table)| native::astar(g, |n| h(table, n.index())).map_or(0, |p| p.cost))
+                .map(|(g, table)| {
+                    native::astar(g, |n| h(table, n.index()), DEFAULT_BUDGET).map_or(0, |p| p.cost)
+                })
                 .sum::<u64>()
         })
     });
@@ -182,9 +184,9 @@ fn split_large(c: &mut Criterion) {
         })
     });
     group.bench_function("petgraph-dijkstra-path", |b| {
-        b.iter(|| native::dijkstra(black_box(&graph)).map_or(0, |p| p.cost))
+        b.iter(|| native::dijkstra(black_box(&graph), DEFAULT_BUDGET).map_or(0, |p| p.cost))
     });
-    let found = native::dijkstra(&graph).expect("every piece can finish");
+    let found = native::dijkstra(&graph, DEFAULT_BUDGET).expect("every piece can finish");
     group.bench_function("decode", |b| {
         b.iter(|| graph.decode(black_box(&found.nodes)))
     });

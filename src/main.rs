@@ -38,6 +38,9 @@ enum Command {
     Methods(cli::methods::MethodsArgs),
     /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
     Dice(cli::dice::DiceArgs),
+    /// Play the real game (opponents, captures): tournaments of policies, win rates with intervals,
+    /// captures and the physical distance the pieces travel.
+    Play(cli::play::PlayArgs),
     /// The board workbench in the browser: edit a board, see its problems, paths and numbers as you type.
     Serve(cli::serve::ServeArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell (see the README).
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Sweep(args)) => cli::sweep::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
+        Some(Command::Play(args)) => cli::play::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),
         Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),
     };

@@ -37,3 +37,45 @@ pub fn thousands(n: u64) -> String {
     }
     out
 }
+
+/// Whether `c` would act on a terminal or hide itself rather than show as a letter: a control
+/// character (C0, DEL, C1), a zero-width or invisible one (zero-width space, joiners, word joiner,
+/// soft hyphen, byte-order mark, Hangul fillers, tags) or a bidirectional control (embeddings,
+/// overrides, isolates, marks). Board files refuse them in names and free text (see
+/// `docs/board-format.md`): printed raw they could retitle a terminal or make `​green` read as
+/// `green`.
+pub fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
+/// `s` with every [`hidden`] character written as `\u{XXXX}`, for a message that quotes it.
+pub fn escape_hidden(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if hidden(c) {
+            out.push_str(&format!("\\u{{{:04X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

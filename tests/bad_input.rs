@@ -538,3 +538,43 @@ fn a_goal_tile_on_the_track_is_a_warning() {
     std::fs::write(&path, VALID).unwrap();
     assert!(run(&["validate", p]).stderr.is_empty());
 }
+
+/// Control, invisible and bidirectional characters in names and free text are refused at their
+/// line and column, and quoted escaped: none reaches the terminal raw.
+#[test]
+fn hidden_characters_in_names_and_descriptions() {
+    // An OSC sequence that would retitle the terminal, written as TOML escapes.
+    let err = check(
+        &edit("name = \"tiny\"", "name = \"\\u001b]0;pwned\\u0007tiny\""),
+        "bad.toml:2:8: board.name \"\\u{001B}]0;pwned\\u{0007}tiny\" holds U+001B, a control character; names are refused with one, as it would reach a terminal raw or make one name look like another: remove it",
+        Some(2),
+    );
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    // A zero-width space written as itself: its own column.
+    let err = check(
+        &edit("name = \"red\"", "name = \"\u{200B}red\""),
+        "bad.toml:16:9: players.name \"\\u{200B}red\" holds U+200B, an invisible or bidirectional character",
+        Some(16),
+    );
+    assert!(!err.contains('\u{200B}'), "{err:?}");
+    // A right-to-left override in a description; new lines and tabs there are fine.
+    check(
+        &edit(
+            "name = \"tiny\"",
+            "name = \"tiny\"\ndescription = \"\"\"line one\n\tline two \u{202E}owt enil\"\"\"",
+        ),
+        "bad.toml:4:11: board.description \"line one\\u{000A}\\u{0009}line two \\u{202E}owt enil\" holds U+202E",
+        Some(4),
+    );
+    let fine = edit(
+        "name = \"tiny\"",
+        "name = \"tiny\"\ndescription = \"\"\"line one\n\tline two\"\"\"",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fine.toml");
+    std::fs::write(&path, fine).unwrap();
+    assert_eq!(
+        run(&["validate", path.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+}

@@ -221,7 +221,7 @@ fn the_paper_s_search_draws_nodes_per_bound_on_a_log_scale() {
     );
     let ln = |a: f64, b: f64| (a / b).ln();
     let scale = (listing - exact) / ln(18_526_851.0, 877.0);
-    assert!(close(bnb - exact, scale * ln(2_842.0, 877.0), 0.02));
+    assert!(close(bnb - exact, scale * ln(172.0, 877.0), 0.02));
     assert!(close(none.w - exact, scale * ln(20_000_000.0, 877.0), 0.02));
 }
 
@@ -313,4 +313,70 @@ fn nothing_to_draw_is_an_error_after_the_table() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("invalid"));
     assert!(!path.exists());
+}
+
+/// The chart's name chooses its format: `.svg` as SVG, `.png` as a real PNG, anything else is
+/// refused before any work.
+#[test]
+fn plot_names_end_in_svg_or_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("cmp.PNG");
+    let out = run(&[
+        "compare",
+        "maedn",
+        "--method",
+        "dp/step,bfs/step",
+        "--repeat",
+        "1",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    for command in ["compare", "dice"] {
+        let out = run(&[command, "maedn", "--plot", "cmp.jpg"]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("\"cmp.jpg\": the chart's file name must end in .svg or .png (that chooses the format), e.g. chart.svg"),
+            "{err}"
+        );
+    }
+}
+
+/// The table says what each method minimises, and a run that gave up says whose figure it shows.
+#[test]
+fn the_table_names_the_objective_and_whose_figure_a_give_up_shows() {
+    let table = stdout(&[
+        "compare",
+        "maedn",
+        "--player",
+        "green",
+        "--method",
+        "dp/step,bfs/step,bnb-none/bitboard",
+        "--budget",
+        "100000",
+        "--repeat",
+        "1",
+    ]);
+    let lines: Vec<&str> = table.lines().collect();
+    let heading: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        &heading[..5],
+        ["board", "player", "method", "minimises", "exact"]
+    );
+    let cells = |method: &str| -> Vec<String> {
+        let line = lines.iter().find(|l| l.contains(method)).unwrap();
+        line.split_whitespace().map(String::from).collect()
+    };
+    assert_eq!(cells("dp/step")[3..7], ["length", "yes", "83047", "yes"]);
+    assert_eq!(cells("bfs/step")[3..5], ["rolls", "yes"]);
+    let gave_up = lines.iter().find(|l| l.contains("bnb-none")).unwrap();
+    assert!(
+        gave_up.contains(
+            "gave up after 100,000 nodes (--budget); piece 1 alone, not the total: best so far"
+        ),
+        "{gave_up}"
+    );
 }

@@ -332,3 +332,278 @@ fn render_html_is_one_self_contained_file() {
     let out = run(&["render", "--animate", "-o", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Writes `bytes` on a new connection to `server`, then reads the answer: its status, its head
+/// and its body.
+fn raw(server: &Served, bytes: &[u8]) -> (u16, String, String) {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    stream.write_all(bytes).unwrap();
+    read_answer(&mut stream)
+}
+
+/// The answer on `stream`, read to its end.
+fn read_answer(stream: &mut std::net::TcpStream) -> (u16, String, String) {
+    use std::io::Read;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let text = String::from_utf8(answer).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head.to_string(), body.to_string())
+}
+
+/// The first problem's message in a JSON body.
+fn message(body: &str) -> String {
+    let problems: serde_json::Value = serde_json::from_str(body).unwrap();
+    problems[0]["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_client_that_stalls_is_answered_408_and_delays_no_one() {
+    use std::io::Write;
+    let server = Served::start(&["--read-timeout", "2"]);
+    // Announces 1000 bytes and sends none; another sends nothing at all.
+    let mut stalled = std::net::TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000\r\n\r\n",
+        server.address
+    );
+    stalled.write_all(head.as_bytes()).unwrap();
+    let mut silent = std::net::TcpStream::connect(&server.address).unwrap();
+    let started = std::time::Instant::now();
+    // Meanwhile another client is answered in full, before either stalled one is given up.
+    let ok = server.post("/api/solve?file=ludo.toml", LUDO.as_bytes());
+    assert_eq!(ok.status, 200, "{}", ok.text());
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    for stream in [&mut stalled, &mut silent] {
+        let (status, _, body) = read_answer(stream);
+        assert_eq!(status, 408, "{body}");
+        assert_eq!(
+            message(&body),
+            "the request did not arrive within 2 s (serve --read-timeout)"
+        );
+    }
+    assert!(started.elapsed() >= std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn work_past_the_deadline_is_cancelled_with_503_and_the_server_goes_on() {
+    // The paper's unbounded search: 660 million calls, seconds; the server gives it one.
+    let server = Served::start(&["--timeout", "1", "--budget", "1000000000"]);
+    let started = std::time::Instant::now();
+    let slow = server.post("/api/solve?method=bnb-none/bitboard", MAEDN.as_bytes());
+    assert_eq!(slow.status, 503, "{}", slow.text());
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    assert!(
+        problems(&slow)[0]
+            .3
+            .starts_with("the request ran past 1 s, the most this server gives one request (serve --timeout), and was stopped"),
+        "{}",
+        slow.text()
+    );
+    // The next request is answered in full: the flag was withdrawn.
+    let ok = server.post(
+        "/api/solve?method=bnb-paper/bitboard&player=green",
+        MAEDN.as_bytes(),
+    );
+    assert_eq!(ok.status, 200, "{}", ok.text());
+    assert_eq!(ok.json()["results"][0]["total"], 83047);
+}
+
+#[test]
+fn counts_past_the_limits_are_400_naming_the_limit() {
+    let server = Served::start(&[]);
+    let tries = server.post("/api/dice?tries=4000000000", MAEDN.as_bytes());
+    assert_eq!(tries.status, 400);
+    assert_eq!(
+        problems(&tries)[0].3,
+        "tries 4000000000: this server allows at most 100 tries per turn (the standard rules give 3)"
+    );
+    let budget = server.post("/api/compare?budget=18446744073709551615", MAEDN.as_bytes());
+    assert_eq!(budget.status, 400);
+    assert!(
+        problems(&budget)[0]
+            .3
+            .contains("at most 10000000 nodes per player"),
+        "{}",
+        budget.text()
+    );
+    // Options of the command line that a server has no use for are unknown here.
+    for (path, key) in [
+        ("/api/compare?plot=x.svg", "plot"),
+        ("/api/compare?threads=64", "threads"),
+        ("/api/dice?policy-out=x.csv", "policy-out"),
+        ("/api/dice?plot=x.svg", "plot"),
+        ("/api/dice?simulate=1000000000", "simulate"),
+    ] {
+        let a = server.post(path, MAEDN.as_bytes());
+        assert_eq!(a.status, 400, "{path}");
+        assert!(
+            problems(&a)[0]
+                .3
+                .starts_with(&format!("unknown query parameter \"{key}\"")),
+            "{}",
+            a.text()
+        );
+    }
+}
+
+#[test]
+fn boards_and_answers_past_the_limits_are_refused_before_the_work() {
+    let server = Served::start(&["--max-pieces", "15"]);
+    let pieces = server.post("/api/solve", MAEDN.as_bytes());
+    assert_eq!(pieces.status, 422);
+    assert_eq!(
+        problems(&pieces)[0].3,
+        "the board has 16 pieces, more than the 15 this server takes (serve --max-pieces)"
+    );
+    let server = Served::start(&["--max-tiles", "71"]);
+    let tiles = server.post("/api/dice", MAEDN.as_bytes());
+    assert_eq!(tiles.status, 422);
+    assert_eq!(
+        problems(&tiles)[0].3,
+        "the board has 72 tiles, more than the 71 this server takes (serve --max-tiles)"
+    );
+    let server = Served::start(&["--max-answer", "100000"]);
+    // 16 pieces of 44 steps each at most: 704 moves, 288,000 bytes with the 4 panels' tiles.
+    let estimate = server.post("/api/render?player=all", MAEDN.as_bytes());
+    assert_eq!(estimate.status, 413);
+    assert_eq!(
+        problems(&estimate)[0].3,
+        "the answer could take 396800 bytes (704 moves at most), more than the 100000 this server sends (serve --max-answer); ask for fewer players"
+    );
+    let server = Served::start(&["--max-answer", "1024"]);
+    let compare = server.post("/api/compare?method=dp/step", MAEDN.as_bytes());
+    assert_eq!(compare.status, 413, "{}", compare.text());
+    let m = &problems(&compare)[0].3;
+    assert!(
+        m.starts_with("the answer is ")
+            && m.ends_with("bytes, more than the 1024 this server sends (serve --max-answer)"),
+        "{m}"
+    );
+}
+
+#[test]
+fn malformed_requests_are_refused_with_what_would_be_valid() {
+    let server = Served::start(&[]);
+    let host = format!("Host: {}\r\n", server.address);
+    let cases: [(String, u16, &str); 5] = [
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\n{host}Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+            ),
+            411,
+            "a body sent in chunks is not taken: send it with Content-Length",
+        ),
+        (
+            format!("POST /api/solve HTTP/1.1\r\n{host}Content-Length: lots\r\n\r\n"),
+            400,
+            "Content-Length \"lots\": give the body's length in bytes",
+        ),
+        (
+            format!("POST /api/solve HTTP/1.1\r\n{host}Content-Length: 99999999999\r\n\r\n"),
+            413,
+            "the board is larger than 1048576 bytes, the most this server takes (serve --max-body)",
+        ),
+        (
+            "GET / HTTP/2.0\r\n\r\n".to_string(),
+            505,
+            "HTTP/2.0: this server speaks HTTP/1.1",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nX-Junk: {}\r\n\r\n", "x".repeat(20_000)),
+            431,
+            "the request line and headers pass 16384 bytes",
+        ),
+    ];
+    for (request, status, expected) in cases {
+        let (got, head, body) = raw(&server, request.as_bytes());
+        assert!(body.starts_with('['), "{head}\n{body}");
+        assert_eq!((got, message(&body)), (status, expected.to_string()));
+    }
+    // A body shorter than announced, then the end of the stream.
+    use std::io::Write;
+    let mut short = std::net::TcpStream::connect(&server.address).unwrap();
+    short
+        .write_all(
+            format!("POST /api/solve HTTP/1.1\r\n{host}Content-Length: 10\r\n\r\nabc").as_bytes(),
+        )
+        .unwrap();
+    short.shutdown(std::net::Shutdown::Write).unwrap();
+    let (status, _, body) = read_answer(&mut short);
+    assert_eq!(
+        (status, message(&body)),
+        (
+            400,
+            "the body ended after 3 of the 10 bytes its Content-Length announced".to_string()
+        )
+    );
+    // Still serving.
+    assert_eq!(server.request("GET", "/", &[], b"").status, 200);
+}
+
+#[test]
+fn more_open_connections_than_the_limit_are_answered_503() {
+    let server = Served::start(&[]);
+    let held: Vec<std::net::TcpStream> = (0..64)
+        .map(|_| std::net::TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let (status, _, body) = raw(&server, b"GET / HTTP/1.1\r\n\r\n");
+    assert_eq!(
+        (status, message(&body)),
+        (503, "64 requests are open already; try again".to_string())
+    );
+    drop(held);
+}
+
+#[test]
+fn a_boards_warnings_come_in_a_header() {
+    let server = Served::start(&[]);
+    // Black's goal tile c moved onto track tile 33: legal, most likely a mistake.
+    let odd = MAEDN.replacen("[5, 7], [5, 6]]", "[7, 6], [5, 6]]", 1);
+    assert_ne!(odd, MAEDN);
+    let (status, head, body) = raw(
+        &server,
+        &[
+            format!(
+                "POST /api/solve?file=odd.toml&player=black HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
+                server.address,
+                odd.len()
+            )
+            .as_bytes(),
+            odd.as_bytes(),
+        ]
+        .concat(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let line = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Boardpath-Warnings: "))
+        .unwrap_or_else(|| panic!("no warnings header: {head}"));
+    let warnings: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert_eq!(
+        warnings,
+        serde_json::json!([{
+            "file": "odd.toml",
+            "line": 35,
+            "column": 25,
+            "message": "player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"
+        }])
+    );
+    // A board without warnings has no such header.
+    let (_, head, _) = raw(
+        &server,
+        &[
+            format!(
+                "POST /api/dice HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
+                server.address,
+                MAEDN.len()
+            )
+            .as_bytes(),
+            MAEDN.as_bytes(),
+        ]
+        .concat(),
+    );
+    assert!(!head.contains("Boardpath-Warnings"), "{head}");
+}

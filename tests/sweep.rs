@@ -425,7 +425,7 @@ fn text_shows_the_rules_swept() {
         "{md}"
     );
     assert!(
-        md.contains("| maedn | black | chebyshev | dp/step | yes | 71400 |"),
+        md.contains("| maedn | black | chebyshev | dp/step | length | yes | 71400 |"),
         "{md}"
     );
 }

@@ -4,6 +4,7 @@ use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::tiles::{self, TileArray};
 use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
+use crate::text::{escape_hidden, hidden};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -24,9 +25,9 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawMeta {
     name: Spanned<String>,
-    description: Option<String>,
-    source: Option<String>,
-    unit: Option<String>,
+    description: Option<Spanned<String>>,
+    source: Option<Spanned<String>>,
+    unit: Option<Spanned<String>>,
     scale: Option<RawScale>,
     grid: Option<RawGrid>,
 }
@@ -100,6 +101,43 @@ impl Checker<'_> {
         self.warnings.push(d);
     }
 
+    /// Refuses a [`hidden`] character in the string `key` at `span` (new lines and tabs allowed
+    /// where `lines`), at the character's own place when it is written as itself, else at the
+    /// string's. Escaping them on output instead would leave every printer to remember it; refused
+    /// here, no name or description that reaches a terminal, a table or an SVG can hold one.
+    fn visible(&mut self, key: &str, value: &Spanned<String>, lines: bool) {
+        let text = value.get_ref();
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            let allowed =
+                lines && (c == '\n' || c == '\t' || (c == '\r' && chars.peek() == Some(&'\n')));
+            if !hidden(c) || allowed {
+                continue;
+            }
+            let span = value.span();
+            let at = self
+                .text
+                .get(span.clone())
+                .and_then(|raw| raw.find(c))
+                .map_or(span.start, |i| span.start + i);
+            let kind = if c.is_control() {
+                "a control character"
+            } else {
+                "an invisible or bidirectional character"
+            };
+            self.at(
+                at..at,
+                format!(
+                    "{key} \"{}\" holds U+{:04X}, {kind}; names{} are refused with one, as it would reach a terminal raw or make one name look like another: remove it",
+                    escape_hidden(text),
+                    c as u32,
+                    if lines { " and free text (new lines and tabs aside)" } else { "" },
+                ),
+            );
+            return;
+        }
+    }
+
     /// Converts positions to units, reporting non-finite coordinates at `at(i)`, the byte offset
     /// of position `i`.
     fn points(
@@ -162,9 +200,36 @@ fn parse_direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
     (raw.track.tiles.span() == tiles.span).then(|| check(text, origin, raw, tiles))
 }
 
+/// The first syntax error of a large file, found by parsing growing prefixes of it (64 KiB, then
+/// four times more each time, up to half the file), each cut after a line: `toml` keeps every
+/// token of what it parses, about 30 times the text, so 50 MB of junk took 1.6 GB to report an
+/// error in its first line. A prefix holds exactly the tokens the whole file starts with, so an
+/// error it reports before its last line is the whole file's first error; one on its last line
+/// may be an unfinished string, array or table the cut made, and the next prefix is tried. Errors
+/// of meaning (a missing table, a wrong type) are not looked for here: only syntax.
+fn first_syntax_error(text: &str) -> Option<toml::de::Error> {
+    let mut size = 64 << 10;
+    while size <= text.len() / 2 {
+        let cut = text[..size].rfind('\n')? + 1;
+        let prefix = &text[..cut];
+        let last_line = prefix[..cut - 1].rfind('\n').map_or(0, |i| i + 1);
+        if let Err(e) = toml::de::DeTable::parse(prefix)
+            && e.span().is_some_and(|s| s.start < last_line)
+        {
+            return Some(e);
+        }
+        size *= 4;
+    }
+    None
+}
+
 /// The board, with the whole file parsed by `toml`.
 fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
-    let raw: RawFile = toml::from_str(text).map_err(|e| {
+    let parsed = match first_syntax_error(text) {
+        Some(e) => Err(e),
+        None => toml::from_str::<RawFile>(text),
+    };
+    let raw: RawFile = parsed.map_err(|e| {
         let position = e.span().map(|s| line_col(text, s.start));
         let mut message = e.message().trim_end().to_string();
         // The parser names no key in this one; the span covers it.
@@ -271,6 +336,23 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
     drop(tiles);
     let safe = safe_tiles(&mut ck, raw.track.safe, track.len());
 
+    ck.visible("board.name", &raw.board.name, false);
+    ck.visible(
+        "board.unit",
+        raw.board
+            .unit
+            .as_ref()
+            .unwrap_or(&Spanned::new(0..0, String::new())),
+        false,
+    );
+    for (key, value) in [
+        ("board.description", &raw.board.description),
+        ("board.source", &raw.board.source),
+    ] {
+        if let Some(v) = value {
+            ck.visible(key, v, true);
+        }
+    }
     let mut players = Vec::new();
     match raw.players {
         None => ck.diags.push(Diagnostic {
@@ -285,12 +367,13 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         Some(list) => {
             let mut names = HashSet::new();
             for rp in list.into_inner() {
+                ck.visible("players.name", &rp.name, false);
                 if !names.insert(rp.name.get_ref().clone()) {
                     ck.at(
                         rp.name.span(),
                         format!(
                             "duplicate player name \"{}\"; player names must be unique",
-                            rp.name.get_ref()
+                            escape_hidden(rp.name.get_ref())
                         ),
                     );
                 }
@@ -308,9 +391,12 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         origin: origin.to_string(),
         sha256: sha256_hex(text.as_bytes()),
         name: raw.board.name.into_inner(),
-        description: raw.board.description,
-        source: raw.board.source,
-        unit: raw.board.unit.unwrap_or_else(|| "units".into()),
+        description: raw.board.description.map(Spanned::into_inner),
+        source: raw.board.source.map(Spanned::into_inner),
+        unit: raw
+            .board
+            .unit
+            .map_or_else(|| "units".into(), Spanned::into_inner),
         scale,
         grid,
         rules,
@@ -472,7 +558,8 @@ fn player(
     grid: Option<Grid>,
     rules: &Rules,
 ) -> Option<Player> {
-    let name = rp.name.get_ref().clone();
+    // Quoted in messages: a hidden character is refused (see `Checker::visible`), and shown escaped.
+    let name = escape_hidden(rp.name.get_ref());
     let start = *rp.start.get_ref();
     let mut ok = true;
     if start < 0 || start as usize >= track_len.max(1) {
@@ -610,6 +697,38 @@ mod tests {
     /// The outcome of a parse, errors as the text a user sees.
     fn outcome(r: Result<Board, BoardError>) -> Result<Board, String> {
         r.map_err(|e| e.to_string())
+    }
+
+    /// The whole file's first error, from a plain parse of all of it.
+    fn plain_error(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+        let e = toml::from_str::<RawFile>(text).err()?;
+        Some((e.message().to_string(), e.span()?))
+    }
+
+    #[test]
+    fn a_large_file_s_syntax_error_is_found_in_a_prefix_as_a_plain_parse_finds_it() {
+        let filler = "# filler line of a large file\n".repeat(20_000); // 600 KB
+        let cases = [
+            // Junk on the first line, and junk after a valid start.
+            format!("ab cd ef\n{filler}"),
+            format!("[board]\nname = \"x\"\n{filler}x = = 1\n{filler}"),
+            // A multi-line string and an array crossing the first cut (64 KiB): their last line
+            // in a prefix is not an error of the file.
+            format!("a = \"\"\"\n{filler}\"\"\"\nb c\n{filler}"),
+            format!("a = [\n{}]\nb c\n{filler}", "1,\n".repeat(100_000)),
+            // A duplicate key far in.
+            format!("a = 1\n{filler}a = 2\n{filler}"),
+        ];
+        for text in &cases {
+            let plain = plain_error(text).expect("every case is invalid");
+            let found =
+                first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
+            if let Some(found) = found {
+                assert_eq!(found, plain);
+            }
+        }
+        // The junk case is found in the first prefix, the multi-line ones are not cut wrongly.
+        assert!(first_syntax_error(&cases[0]).is_some());
     }
 
     #[test]

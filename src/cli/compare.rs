@@ -49,10 +49,10 @@ pub struct TableArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
-    /// Also draw the results as an SVG chart: time against track tiles for boards of different
-    /// sizes, nodes per bound for the paper's search, length per rule variant and method
-    /// otherwise (see --chart).
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the results as a chart, SVG or PNG by the name's extension: time against track
+    /// tiles for boards of different sizes, nodes per bound for the paper's search, length per
+    /// rule variant and method otherwise (see --chart).
+    #[arg(long, value_name = "FILE.svg", value_parser = plot_path)]
     pub plot: Option<String>,
     /// The chart --plot draws: time (log-log, against track tiles), nodes (log scale) or length;
     /// default: chosen from the results.
@@ -120,7 +120,7 @@ impl TableArgs {
             let chart = self.chart.unwrap_or_else(|| Chart::choose(report, &tiles));
             let svg = draw(report, chart, &tiles)
                 .map_err(|e| Error::Input(format!("--plot {path}: {e}")))?;
-            out::write_file(Path::new(path), svg.as_bytes())?;
+            write_plot(path, &svg)?;
         }
         if report.mismatches.is_empty() {
             Ok(())
@@ -215,4 +215,30 @@ pub fn report(
 /// The `compare --format json` document of `report` on `jobs`, with `command` as its command line.
 pub fn json(jobs: &[Job], report: &Report, command: Vec<String>) -> Result<String, Error> {
     out::json_document_of("compare", command, jobs.iter().map(|(_, b, _)| b), report)
+}
+
+/// A `--plot` file name: it must end in `.svg` or `.png` (any case), which chooses the format.
+pub fn plot_path(name: &str) -> Result<String, String> {
+    let ext = Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg" | "png") => Ok(name.to_string()),
+        _ => Err(format!(
+            "{name:?}: the chart's file name must end in .svg or .png (that chooses the format), e.g. chart.svg"
+        )),
+    }
+}
+
+/// Writes the chart `svg` to `path`: as is for `.svg`, rasterised for `.png`.
+pub fn write_plot(path: &str, svg: &str) -> Result<(), Error> {
+    let png = path.to_ascii_lowercase().ends_with(".png");
+    let bytes = if png {
+        boardpath::render::png::rasterise(svg)
+            .map_err(|e| Error::Input(format!("--plot {path}: {e}")))?
+    } else {
+        svg.as_bytes().to_vec()
+    };
+    out::write_file(Path::new(path), &bytes)
 }

@@ -7,14 +7,17 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse,
+    Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse_with,
 };
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
+use std::time::{Duration, Instant};
 
 /// Arguments of `dice`.
 #[derive(Args)]
@@ -46,8 +49,10 @@ pub struct DiceArgs {
     /// Faces that let a waiting piece enter, e.g. `5,6`; default: the die's highest face.
     #[arg(long, value_parser = |s: &str| parse_die_list(s).map(super::Faces))]
     pub enter_faces: Option<super::Faces>,
-    /// Also play this many games at random (seeded) and report 95% confidence intervals.
-    #[arg(long)]
+    /// Also play this many games at random (seeded) and report 95% confidence intervals; at most
+    /// 10,000,000,000 (about two microseconds a game on one core: hours, with a progress bar and
+    /// its estimate of the time left on a terminal; Ctrl-C stops it).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=10_000_000_000))]
     pub simulate: Option<u64>,
     /// Seed of the simulation.
     #[arg(long, default_value_t = 1)]
@@ -57,10 +62,13 @@ pub struct DiceArgs {
     /// (steps) or `none`.
     #[arg(long)]
     pub policy_out: Option<String>,
-    /// Draw the distribution of turns as an SVG file.
-    #[arg(long)]
+    /// Draw the distribution of turns as a chart, SVG or PNG by the name's extension.
+    #[arg(long, value_name = "FILE.svg", value_parser = super::compare::plot_path)]
     pub plot: Option<String>,
-    /// Output format.
+    /// Output format: `text`, a block per player; `json`, one document `{schema:
+    /// "boardpath.dice/1", provenance, results}` whose results hold one object per player (states,
+    /// objective, policy, rules, expected turns, rolls and distance, the distribution of turns,
+    /// the simulation if asked for; see docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     #[command(flatten)]
@@ -131,6 +139,38 @@ pub fn settings(args: &DiceArgs) -> (Objective, Policy, DiceRules) {
     (objective, policy, rules)
 }
 
+/// Runs `work`, and while it runs, on a terminal (indicatif draws nothing when standard error is
+/// piped), a bar of the `games` it simulates, which it counts into the counter it is given: a long
+/// simulation says how far it is and when it should end. Ctrl-C ends the program at once.
+fn with_progress<T>(games: Option<u64>, work: impl FnOnce(Option<&AtomicU64>) -> T) -> T {
+    let Some(games) = games else {
+        return work(None);
+    };
+    let bar = ProgressBar::new(games).with_style(
+        ProgressStyle::with_template(
+            "simulating {bar:30} {human_pos}/{human_len} games [{elapsed} < {eta}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let played = AtomicU64::new(0);
+    let result = std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        if !bar.is_hidden() {
+            let (bar, played) = (&bar, &played);
+            scope.spawn(move || {
+                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                    bar.set_position(played.load(Ordering::Relaxed));
+                }
+            });
+        }
+        let result = work(Some(&played));
+        drop(done);
+        result
+    });
+    bar.finish_and_clear();
+    result
+}
+
 /// Runs `dice`.
 pub fn run(args: &DiceArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
@@ -145,8 +185,10 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
     for &p in &players {
         let clock = Instant::now();
         let simulate = args.simulate.map(|g| (g, args.seed));
-        let (model, exact, analysis) =
-            analyse(&board, p, &rules, objective, policy, simulate).map_err(dice_error)?;
+        let (model, exact, analysis) = with_progress(args.simulate, |played| {
+            analyse_with(&board, p, &rules, objective, policy, simulate, played)
+        })
+        .map_err(dice_error)?;
         let secs = clock.elapsed().as_secs_f64();
         if let Some(path) = &args.policy_out {
             out::write_file(
@@ -155,7 +197,7 @@ pub fn run(args: &DiceArgs) -> Result<(), Error> {
             )?;
         }
         if let Some(path) = &args.plot {
-            out::write_file(Path::new(path), plot(&board, &analysis)?.as_bytes())?;
+            super::compare::write_plot(path, &plot(&board, &analysis)?)?;
         }
         results.push((analysis, secs));
     }

@@ -9,6 +9,7 @@ mod error;
 pub mod generate;
 pub mod methods;
 pub mod out;
+pub mod play;
 pub mod render;
 pub mod reproduce;
 pub mod serve;
@@ -74,7 +75,8 @@ pub enum Format {
     /// Human-readable tables.
     #[default]
     Text,
-    /// A JSON array, one object per player.
+    /// One JSON document: `schema` (`boardpath.COMMAND/1`), `provenance` (version, commit,
+    /// command line, each board's SHA-256) and `results` (see docs/json.md).
     Json,
 }
 

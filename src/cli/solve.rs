@@ -25,7 +25,10 @@ pub struct SolveArgs {
     /// Player to solve, or `all`; default: the first player in the file.
     #[arg(long)]
     pub player: Option<String>,
-    /// Output format.
+    /// Output format: `text`, a table per player; `json`, one document `{schema:
+    /// "boardpath.solve/1", provenance, results}` whose results hold one object per player (total,
+    /// enter, method, nodes, rules, warnings, and each piece's length, steps, rolls, costs and stops
+    /// on the board; see docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// The method (see `boardpath methods`); default: petgraph-dijkstra/graph.

@@ -61,7 +61,7 @@ fn cells(r: &Row, rules: &[RuleColumn]) -> Vec<String> {
 }
 
 /// The display cells of a row, in [`COLUMNS`] order.
-fn base_cells(r: &Row) -> [String; 11] {
+fn base_cells(r: &Row) -> [String; 12] {
     let dash = || "—".to_string();
     let ok = r.status == Status::Ok;
     let optimal = match (r.optimal, &r.excess_text) {
@@ -74,6 +74,7 @@ fn base_cells(r: &Row) -> [String; 11] {
         r.board.clone(),
         r.player.clone(),
         r.method.clone(),
+        r.minimises.to_string(),
         if r.exact { "yes" } else { "no" }.to_string(),
         r.length_text.clone().filter(|_| ok).unwrap_or_else(dash),
         optimal,
@@ -86,8 +87,8 @@ fn base_cells(r: &Row) -> [String; 11] {
 }
 
 /// Columns printed flush right (numbers).
-const RIGHT: [bool; 11] = [
-    false, false, false, false, true, false, true, true, true, true, false,
+const RIGHT: [bool; 12] = [
+    false, false, false, false, false, true, false, true, true, true, true, false,
 ];
 
 fn text(report: &Report, rules: &[RuleColumn]) -> String {

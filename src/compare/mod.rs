@@ -162,12 +162,15 @@ fn compare_as<C: MethodCost>(
                     }
                 }
             }
-            Err(SolveError::GaveUp { nodes, at, .. }) => {
+            Err(SolveError::GaveUp {
+                nodes, at, piece, ..
+            }) => {
                 row.status = Status::GaveUp;
                 row.time = timing;
                 row.nodes = Some(nodes);
+                // `at` is the piece's own figure (its bound or best path), not the player's total.
                 row.note = format!(
-                    "gave up after {} nodes (--budget), at {at}",
+                    "gave up after {} nodes (--budget); piece {piece} alone, not the total: {at}",
                     thousands(nodes)
                 );
             }

@@ -4,6 +4,7 @@ use super::timing::Timing;
 use crate::board::rules::die_text;
 use crate::board::{Board, Rules};
 use crate::solve::Method;
+use crate::solve::Objective;
 use serde::Serialize;
 
 /// How a method's run ended.
@@ -57,6 +58,8 @@ pub struct Row {
     pub method: String,
     /// Whether the method is guaranteed optimal.
     pub exact: bool,
+    /// What the method minimises, `length` or `rolls`: `optimal` and `exact` are about that.
+    pub minimises: &'static str,
     /// How the run ended.
     pub status: Status,
     /// Enter cost plus every piece's length, for methods that answer a length (a JSON integer when
@@ -98,6 +101,10 @@ impl Row {
             unit: board.unit.clone(),
             method: method.name.to_string(),
             exact: method.exact,
+            minimises: match method.minimises {
+                Objective::Length => "length",
+                Objective::Rolls => "rolls",
+            },
             status: Status::Ok,
             length: None,
             length_text: None,
@@ -197,10 +204,11 @@ impl RuleColumn {
 }
 
 /// Columns of the table in order, as headings.
-pub const COLUMNS: [&str; 11] = [
+pub const COLUMNS: [&str; 12] = [
     "board",
     "player",
     "method",
+    "minimises",
     "exact",
     "length",
     "optimal",

@@ -20,6 +20,8 @@ pub enum DiceError {
         /// The policy, by name.
         policy: String,
     },
+    /// The work was stopped by a [`cancel`](crate::search::cancel) request.
+    Cancelled,
 }
 
 impl fmt::Display for DiceError {
@@ -34,6 +36,7 @@ impl fmt::Display for DiceError {
                 f,
                 "under the {policy} policy a reachable position can never finish (expected turns are infinite)"
             ),
+            DiceError::Cancelled => write!(f, "stopped before the end (cancelled)"),
         }
     }
 }

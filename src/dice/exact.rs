@@ -11,6 +11,7 @@
 
 use super::state::{MAX_FACES, Model, Move, State};
 use super::{DiceError, Objective, Policy};
+use crate::search::cancel;
 
 /// Codes in the policy table beside a move's from-step.
 pub const NO_MOVE: u8 = 255;
@@ -124,7 +125,10 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
     let mut succ = Vec::new();
     let mut out: Vec<(u32, f64, usize)> = Vec::new();
     let mut conts: Vec<[f64; 3]> = Vec::new();
-    for &i in order.iter().rev() {
+    for (k, &i) in order.iter().rev().enumerate() {
+        if k % 4096 == 0 && cancel::requested() {
+            return Err(DiceError::Cancelled);
+        }
         let i = i as usize;
         let s = states[i];
         if model.finished(&s) {

@@ -207,6 +207,20 @@ pub fn analyse(
     policy: Policy,
     simulate: Option<(u64, u64)>,
 ) -> Result<(Model, Exact, Analysis), DiceError> {
+    analyse_with(board, player, rules, objective, policy, simulate, None)
+}
+
+/// [`analyse`], adding the games simulated so far to `played` as they finish (for a progress
+/// display on another thread).
+pub fn analyse_with(
+    board: &Board,
+    player: usize,
+    rules: &DiceRules,
+    objective: Objective,
+    policy: Policy,
+    simulate: Option<(u64, u64)>,
+    played: Option<&std::sync::atomic::AtomicU64>,
+) -> Result<(Model, Exact, Analysis), DiceError> {
     let model = Model::new(board, player, rules)?;
     let exact = exact::solve(&model, policy, true)?;
     let start = model.index(&model.initial());
@@ -232,7 +246,9 @@ pub fn analyse(
                 "--simulate needs at least one game".into(),
             ));
         }
-        Some((games, seed)) => Some(simulate::simulate(&model, &exact, policy, games, seed)?),
+        Some((games, seed)) => Some(simulate::simulate_with(
+            &model, &exact, policy, games, seed, played,
+        )?),
     };
     let analysis = Analysis {
         board: board.name.clone(),

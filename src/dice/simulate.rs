@@ -6,8 +6,10 @@ use super::exact::{ENTER, Exact, PASS};
 use super::state::{Action, Model, Move};
 use super::{DiceError, Policy};
 use crate::generate::SplitMix64;
+use crate::search::cancel;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Games per chunk: each chunk is one task with its own generator.
 const CHUNK: u64 = 1024;
@@ -142,29 +144,46 @@ pub fn simulate(
     games: u64,
     seed: u64,
 ) -> Result<Simulation, DiceError> {
+    simulate_with(model, exact, policy, games, seed, None)
+}
+
+/// [`simulate`], which adds each chunk's games to `played` when done (for a display on another thread), and stops with
+/// [`DiceError::Cancelled`] at the next chunk after a [`cancel`] request.
+pub fn simulate_with(
+    model: &Model,
+    exact: &Exact,
+    policy: Policy,
+    games: u64,
+    seed: u64,
+    played: Option<&AtomicU64>,
+) -> Result<Simulation, DiceError> {
     let chunks = games.div_ceil(CHUNK);
     let sums = (0..chunks)
         .into_par_iter()
         .map(|c| {
+            if cancel::requested() {
+                return Err(DiceError::Cancelled);
+            }
             let mut rng = SplitMix64::new(seed ^ c.wrapping_mul(0xD1B5_4A32_D192_ED03));
             let mut acc = [0.0f64; 6];
             let n = CHUNK.min(games - c * CHUNK);
             for _ in 0..n {
-                let g = play(model, exact, policy, &mut rng)?;
+                let Some(g) = play(model, exact, policy, &mut rng) else {
+                    return Err(DiceError::NeverFinishes {
+                        policy: policy.name(),
+                    });
+                };
                 for k in 0..3 {
                     acc[2 * k] += g[k];
                     acc[2 * k + 1] += g[k] * g[k];
                 }
             }
-            Some(acc)
+            if let Some(p) = played {
+                p.fetch_add(n, Ordering::Relaxed);
+            }
+            Ok(acc)
         })
-        .try_reduce(
-            || [0.0; 6],
-            |a, b| Some(std::array::from_fn(|k| a[k] + b[k])),
-        )
-        .ok_or_else(|| DiceError::NeverFinishes {
-            policy: policy.name(),
-        })?;
+        .try_reduce(|| [0.0; 6], |a, b| Ok(std::array::from_fn(|k| a[k] + b[k])))?;
     let n = games as f64;
     Ok(Simulation {
         games,

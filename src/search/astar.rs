@@ -40,7 +40,37 @@ where
     FK: FnMut(&N) -> usize,
     FS: FnMut(&N) -> bool,
 {
-    best_first(start, successors, heuristic, key, keys, success, budget)
+    best_first(
+        start, successors, heuristic, key, keys, success, budget, true,
+    )
+}
+
+/// A* that expands each key at most once: [`astar`] without reopening, for an estimate that is
+/// not admissible (weighted A*). Linear in the keys whatever the estimate; the optimum when the
+/// estimate is consistent, otherwise a path whose cost the estimate's inflation bounds.
+///
+/// Stats as [`astar`]'s; a child whose key was already expanded also counts as cut short.
+pub fn astar_closed<N, C, FN, IN, FH, FK, FS>(
+    start: N,
+    successors: FN,
+    heuristic: FH,
+    key: FK,
+    keys: usize,
+    success: FS,
+    budget: u64,
+) -> Outcome<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+{
+    best_first(
+        start, successors, heuristic, key, keys, success, budget, false,
+    )
 }
 
 #[cfg(test)]
@@ -85,6 +115,29 @@ mod tests {
         assert_eq!(zero.stats.expanded, 3);
         // Exact h: f(1) = 4, f(2) = 5: pops 0, 1, then goal 3 (f 4), and stops before 2.
         assert_eq!(exact.stats.expanded, 2);
+    }
+
+    #[test]
+    fn without_reopening_each_key_is_expanded_once() {
+        // The graph of `an_inconsistent_heuristic_reopens`: 2 is expanded at g 3 and, when 1
+        // finds it at g 2, not again: the path keeps 0 -> 2 -> 3 at 8, one expansion fewer.
+        let edges: [&[(usize, u64)]; 4] = [&[(1, 1), (2, 3)], &[(2, 1)], &[(3, 5)], &[]];
+        let h = [0, 4, 0, 0];
+        let out = astar_closed(
+            0usize,
+            |&n| edges[n].iter().copied(),
+            |&n| h[n],
+            |&n| n,
+            edges.len(),
+            |&n| n == 3,
+            100,
+        );
+        let path = Path {
+            nodes: vec![0, 2, 3],
+            cost: 8,
+        };
+        assert_eq!(out.result, Ok(path));
+        assert_eq!((out.stats.expanded, out.stats.cut_short), (3, 1));
     }
 
     #[test]

@@ -44,6 +44,7 @@ where
         keys,
         success,
         budget,
+        true,
     )
 }
 

@@ -33,6 +33,7 @@ pub mod astar;
 pub mod bfs;
 pub mod bit_bfs;
 pub mod branch_and_bound;
+pub mod cancel;
 pub mod dijkstra;
 pub mod dp;
 pub mod ida_star;
@@ -86,10 +87,8 @@ struct Meter<'p> {
 
 impl<'p> Meter<'p> {
     fn new(budget: u64, progress: Option<&'p Progress>) -> Self {
-        let next = match progress {
-            Some(_) => budget.min(Progress::EVERY),
-            None => budget,
-        };
+        // Every EVERY nodes either way: a stop request (see [`cancel`]) is looked at there.
+        let next = budget.min(Progress::EVERY);
         Meter {
             budget,
             progress,
@@ -109,6 +108,9 @@ impl<'p> Meter<'p> {
         }
         if let Some(p) = self.progress {
             p.0.fetch_add(Progress::EVERY, Atomic::Relaxed);
+        }
+        if cancel::requested() {
+            return true;
         }
         self.next = self.budget.min(expanded.saturating_add(Progress::EVERY));
         false
@@ -339,6 +341,12 @@ impl<C: Cost> Ord for Entry<C> {
 /// cost `g*` it keeps popping entries with `f <= g*` (more goals as cheap, possibly with a greater
 /// key sequence, found through them), then returns the best goal. `expanded` counts expanded
 /// states, `cut_short` children discarded because their key held a path at least as good.
+///
+/// With `reopen` false a key is expanded at most once (a cheaper path found to a key already
+/// expanded is discarded): linear work whatever the heuristic, the optimum only when it is
+/// consistent. That is the usual weighted A*: reopening under the inflated estimate expanded
+/// 91 million nodes on a 1,000,000-tile track.
+#[allow(clippy::too_many_arguments)]
 fn best_first<N, C, FN, IN, FH, FK, FS>(
     start: N,
     mut successors: FN,
@@ -347,6 +355,7 @@ fn best_first<N, C, FN, IN, FH, FK, FS>(
     keys: usize,
     mut success: FS,
     budget: u64,
+    reopen: bool,
 ) -> Outcome<N, C>
 where
     N: Clone,
@@ -358,6 +367,8 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
+    // Keys expanded so far (only kept when they are not reopened).
+    let mut closed = vec![false; if reopen { 0 } else { keys }];
     let first = key(&start);
     if first >= keys {
         return Outcome::stopped(Stop::NoPath, stats);
@@ -380,6 +391,9 @@ where
         if table.cost(at).is_none_or(|kept| kept < g) {
             continue; // Stale: the key was reached cheaper since.
         }
+        if closed.get(at).copied().unwrap_or(false) {
+            continue; // Expanded before, and not reopened.
+        }
         if success(table.node(at)) {
             found = table.best_goal(found, at);
             continue;
@@ -394,9 +408,16 @@ where
             );
         }
         stats.expanded += 1;
+        if let Some(done) = closed.get_mut(at) {
+            *done = true;
+        }
         for (child, cost) in successors(table.node(at)) {
             let next = key(&child);
             if next >= keys {
+                continue;
+            }
+            if closed.get(next).copied().unwrap_or(false) {
+                stats.cut_short += 1;
                 continue;
             }
             let g = g + cost;

@@ -19,6 +19,9 @@ pub struct Tuning {
     pub dominance: bool,
     /// Branch and bound: once a path is known, enter only children that could be strictly shorter.
     pub tie_safe: bool,
+    /// Branch and bound: try a state's children least bound (cost + estimate) first, ties in
+    /// successor order; otherwise in successor order, as the paper does.
+    pub ordered: bool,
 }
 
 impl Tuning {
@@ -28,6 +31,7 @@ impl Tuning {
         growth: 1.0,
         dominance: false,
         tie_safe: false,
+        ordered: false,
     };
 
     /// The paper's search with `estimate`: no dominance, the paper's `<=` cut-off.
@@ -51,12 +55,18 @@ impl Tuning {
         }
     }
 
-    /// The branch and bound that works everywhere: admissible estimate, dominance, tie-safe.
+    /// The branch and bound that works everywhere, in time linear in the race: the exact remaining
+    /// distance as its bound (one backward pass over the steps), children least bound first,
+    /// dominance, tie-safe. The first dive follows the optimal path with the greatest rolls and
+    /// every other child is then cut at once. (With the board's least cost per tile as its bound
+    /// and children in roll order, it made 50 million calls on a 1,000-tile track and gave up at a
+    /// billion on 10,000 tiles.)
     pub const BNB: Tuning = Tuning {
-        estimate: Estimate::Admissible,
+        estimate: Estimate::Exact,
         growth: 1.0,
         dominance: true,
         tie_safe: true,
+        ordered: true,
     };
 }
 
@@ -195,19 +205,36 @@ keyed!(
     Bfs => search::bfs::bfs
 );
 
-/// A* with the method's estimate ([`search::astar`]).
+/// A* with the method's estimate ([`search::astar`]); an estimate that is not admissible
+/// (weighted) runs without reopening ([`search::astar::astar_closed`]), in linear time.
 pub struct AStar;
 impl Algorithm for AStar {
     fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
-        search::astar::astar(
-            e.start(),
-            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
-            |s| job.h(e.position(s)),
-            |s| e.position(s),
-            e.positions(),
-            |s| e.is_goal(s),
-            job.budget,
-        )
+        let successors = |&s: &E::State| e.successors(s).map(|(n, _, c)| (n, c));
+        let h = |s: &E::State| job.h(e.position(s));
+        let key = |s: &E::State| e.position(s);
+        let goal = |s: &E::State| e.is_goal(s);
+        if job.tuning.estimate.is_admissible() {
+            search::astar::astar(
+                e.start(),
+                successors,
+                h,
+                key,
+                e.positions(),
+                goal,
+                job.budget,
+            )
+        } else {
+            search::astar::astar_closed(
+                e.start(),
+                successors,
+                h,
+                key,
+                e.positions(),
+                goal,
+                job.budget,
+            )
+        }
     }
 }
 
@@ -230,28 +257,56 @@ impl Algorithm for IdaStar {
 }
 
 /// The paper's depth-first branch and bound ([`search::branch_and_bound`]), with the method's
-/// estimate, and dominance pruning and the tie-safe cut-off when the method asks for them.
+/// estimate, and dominance pruning, the tie-safe cut-off and children least bound first when the
+/// method asks for them.
 pub struct BranchAndBound;
 impl Algorithm for BranchAndBound {
     fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
-        let rest = remaining(job.race, job.piece.target);
-        let cut = finish_cut(job.race, job.piece.target, &rest);
         let estimate = job.estimate;
-        search::branch_and_bound::branch_and_bound(
-            e.start(),
-            |&s| e.successors(s).map(|(n, _, c)| (n, c)),
-            |s| estimate.get(e.position(s)).copied().flatten(),
-            |s| e.position(s),
-            e.positions(),
-            |s| e.is_goal(s),
-            |parent| cut.get(e.position(parent)).copied().unwrap_or(false),
-            search::branch_and_bound::Options {
-                upper: e.limit(),
-                tie_safe: job.tuning.tie_safe,
-                dominance: job.tuning.dominance,
-                budget: job.budget,
-                progress: job.progress,
-            },
-        )
+        let h = |s: &E::State| estimate.get(e.position(s)).copied().flatten();
+        if job.tuning.ordered {
+            // A stable sort on cost + estimate (unreachable last) keeps roll order among ties.
+            let bound = |(s, c): &(E::State, C)| h(s).map(|h| (*c + h).to_f64());
+            branch_and_bound(e, job, |s| {
+                let mut children: Vec<(E::State, C)> =
+                    e.successors(*s).map(|(n, _, c)| (n, c)).collect();
+                children.sort_by(|a, b| match (bound(a), bound(b)) {
+                    (Some(x), Some(y)) => x.total_cmp(&y),
+                    (x, y) => x.is_none().cmp(&y.is_none()),
+                });
+                children
+            })
+        } else {
+            branch_and_bound(e, job, |s| e.successors(*s).map(|(n, _, c)| (n, c)))
+        }
     }
+}
+
+/// [`search::branch_and_bound`] on `e` with the job's options and children from `successors`.
+fn branch_and_bound<C, E, FN, IN>(e: &E, job: &Job<'_, C>, successors: FN) -> Outcome<E::State, C>
+where
+    C: Cost,
+    E: StateEncoding<C>,
+    FN: FnMut(&E::State) -> IN,
+    IN: IntoIterator<Item = (E::State, C)>,
+{
+    let rest = remaining(job.race, job.piece.target);
+    let cut = finish_cut(job.race, job.piece.target, &rest);
+    let estimate = job.estimate;
+    search::branch_and_bound::branch_and_bound(
+        e.start(),
+        successors,
+        |s| estimate.get(e.position(s)).copied().flatten(),
+        |s| e.position(s),
+        e.positions(),
+        |s| e.is_goal(s),
+        |parent| cut.get(e.position(parent)).copied().unwrap_or(false),
+        search::branch_and_bound::Options {
+            upper: e.limit(),
+            tie_safe: job.tuning.tie_safe,
+            dominance: job.tuning.dominance,
+            budget: job.budget,
+            progress: job.progress,
+        },
+    )
 }

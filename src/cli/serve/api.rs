@@ -15,8 +15,14 @@
 //! same shape: 400 for a bad query, 413 for a body over the limit, 404, 405, and 403 for a `Host`
 //! that is not this server's.
 //!
-//! Limits: the body (`serve --max-body`), nodes per player (`serve --budget`: a query may ask for
-//! fewer, not more), the states of a dice model (`serve --max-dice-states`).
+//! Every request is bounded before its work starts: the body (`serve --max-body`, else 413), nodes
+//! per player (`serve --budget`: a query may ask for fewer, not more, else 400), the tries of
+//! `dice` (at most [`MAX_TRIES`], else 400), the board's pieces and tiles (`serve --max-pieces`,
+//! `--max-tiles`, else 422), the answer's estimated size (`serve --max-answer`, else 413), the
+//! states of a dice model (`serve --max-dice-states`, else 422). Work that runs past
+//! `serve --timeout` is cancelled (see [`cancel`]) and answered 503; the server goes on with the
+//! next request. A board's warnings (legal but most likely a mistake) come in the header
+//! `Boardpath-Warnings`, in the problems' shape, so that the body stays what the command prints.
 
 use super::super::compare;
 use super::super::dice::{self, dice_error};
@@ -26,11 +32,25 @@ use super::super::{Error, RuleArgs, players, with_rules};
 use boardpath::board::embedded::decode_text;
 use boardpath::board::{Board, BoardError, GoalMode, Metric, Rounding};
 use boardpath::dice::{Model, analyse};
+use boardpath::search::cancel;
 use boardpath::solve::{METHODS, SolveError};
 use clap::Parser;
 use serde::Serialize;
 use serde_json::json;
-use std::io::{Cursor, Read};
+use std::sync::Mutex;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use super::http::{Connection, Head};
+
+/// The most `tries` a `dice` query may ask for: the dice solver's time grows with them (the
+/// standard rules give 3).
+pub const MAX_TRIES: u64 = 100;
+
+/// Bytes a move takes at most in an answer (a `solve` JSON move, a drawn move in SVG).
+const ANSWER_PER_MOVE: u64 = 400;
+/// Bytes a drawn tile takes at most in an answer.
+const ANSWER_PER_TILE: u64 = 400;
 
 /// What one request may use.
 #[derive(Clone, Copy, Debug)]
@@ -41,9 +61,17 @@ pub struct Limits {
     pub budget: u64,
     /// The most states of a dice model.
     pub max_dice_states: u64,
+    /// The most pieces of a board, all players together.
+    pub max_pieces: u64,
+    /// The most tiles of a board (track, waiting and goal tiles).
+    pub max_tiles: u64,
+    /// The largest answer, in bytes, estimated before the work and checked after it.
+    pub max_answer: u64,
+    /// How long one request's work may run before it is cancelled.
+    pub timeout: Duration,
 }
 
-/// The server's state: the page and the limits.
+/// The server's state: the page, the limits, and the lock that lets one request work at a time.
 pub struct Api {
     /// The workbench page.
     pub page: String,
@@ -51,6 +79,8 @@ pub struct Api {
     pub limits: Limits,
     /// The port listened on, which the `Host` header must name.
     pub port: u16,
+    /// Held while a request works: a request's memory is freed before the next one's work starts.
+    pub work: Mutex<()>,
 }
 
 /// An answer.
@@ -58,6 +88,8 @@ pub struct Reply {
     status: u16,
     content_type: &'static str,
     body: Vec<u8>,
+    /// The board's warnings, as JSON problems, when it has any.
+    warnings: Option<String>,
 }
 
 impl Reply {
@@ -66,30 +98,54 @@ impl Reply {
             status: 200,
             content_type,
             body: body.into(),
+            warnings: None,
         }
     }
 
-    /// The answer as tiny_http sends it.
-    pub fn into_response(self) -> tiny_http::Response<Cursor<Vec<u8>>> {
-        let header = |name: &str, value: &str| {
-            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-        };
-        // The length is known: say so, rather than send large answers in chunks.
-        let mut response = tiny_http::Response::from_data(self.body)
-            .with_status_code(self.status)
-            .with_chunked_threshold(usize::MAX);
-        for h in [
-            header("Content-Type", self.content_type),
-            header("Cache-Control", "no-store"),
-            header("X-Content-Type-Options", "nosniff"),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            response.add_header(h);
+    /// The answer with `board`'s warnings, if it has any.
+    fn warn(mut self, board: &Board) -> Reply {
+        if !board.warnings.is_empty() {
+            let problems: Vec<Problem> = board.warnings.iter().map(Problem::from).collect();
+            self.warnings = Some(header_json(&problems));
         }
-        response
+        self
     }
+
+    /// Sends the answer on `connection` (the headers alone for `HEAD`).
+    pub fn send(self, connection: Connection, head_only: bool) {
+        let mut headers = vec![
+            ("Content-Type", self.content_type.to_string()),
+            ("Cache-Control", "no-store".to_string()),
+            ("X-Content-Type-Options", "nosniff".to_string()),
+        ];
+        if let Some(w) = self.warnings {
+            headers.push(("Boardpath-Warnings", w));
+        }
+        // A client that went away before its answer is no error of the server's.
+        let _ = connection.respond(self.status, &headers, &self.body, head_only);
+    }
+}
+
+/// A refusal to read a request, in the API's shape.
+pub fn refusal(r: super::http::Refusal) -> Reply {
+    Failure::new(r.status, None, r.message).reply()
+}
+
+/// `problems` as JSON that may stand in a header: one line, ASCII only (`\uXXXX` escapes).
+fn header_json(problems: &[Problem]) -> String {
+    let text = serde_json::to_string(problems).unwrap_or_default();
+    let mut ascii = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() && !c.is_ascii_control() {
+            ascii.push(c);
+        } else {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                ascii.push_str(&format!("\\u{u:04x}"));
+            }
+        }
+    }
+    ascii
 }
 
 /// One problem, as the API reports it.
@@ -103,6 +159,17 @@ struct Problem {
     column: Option<usize>,
     /// What is wrong and what would be valid: the command line's message.
     message: String,
+}
+
+impl From<&boardpath::board::Diagnostic> for Problem {
+    fn from(d: &boardpath::board::Diagnostic) -> Problem {
+        Problem {
+            file: Some(d.origin.clone()),
+            line: d.position.map(|p| p.0),
+            column: d.position.map(|p| p.1),
+            message: d.message.clone(),
+        }
+    }
 }
 
 /// A request that failed: its status and its problems.
@@ -132,15 +199,7 @@ impl Failure {
         match e {
             Error::Board(BoardError::Invalid(diags)) => Failure {
                 status: 422,
-                problems: diags
-                    .into_iter()
-                    .map(|d| Problem {
-                        file: Some(d.origin),
-                        line: d.position.map(|p| p.0),
-                        column: d.position.map(|p| p.1),
-                        message: d.message,
-                    })
-                    .collect(),
+                problems: diags.iter().map(Problem::from).collect(),
             },
             Error::Usage(m) => Failure::new(400, None, m),
             Error::Internal(_) => Failure::new(500, None, e.to_string()),
@@ -161,6 +220,7 @@ impl Failure {
             status: self.status,
             content_type: "application/json",
             body: serde_json::to_vec_pretty(&self.problems).unwrap_or_default(),
+            warnings: None,
         }
     }
 }
@@ -212,7 +272,7 @@ const RENDER: Endpoint = Endpoint {
         "goal-mode",
         "die",
     ],
-    switches: &["moves-in-goal", "no-moves-in-goal"],
+    switches: &["moves-in-goal", "no-moves-in-goal", "labels"],
     fixed: &["-o", "board.svg"],
     budget: true,
     run: Api::render,
@@ -286,6 +346,11 @@ impl Endpoint {
             } else if self.options.contains(&key.as_ref()) {
                 if key == "budget" {
                     budget = Some(value.to_string());
+                }
+                if key == "tries" && value.parse::<u64>().is_ok_and(|n| n > MAX_TRIES) {
+                    return Err(bad(format!(
+                        "tries {value}: this server allows at most {MAX_TRIES} tries per turn (the standard rules give 3)"
+                    )));
                 }
                 // `--key=value`: a value that starts with a dash stays a value.
                 options.push(format!("--{key}={value}"));
@@ -371,28 +436,27 @@ impl Command {
 }
 
 impl Api {
-    /// The answer to `request`.
-    pub fn answer(&self, request: &mut tiny_http::Request) -> Reply {
-        match self.route(request) {
+    /// The answer to the request `head` on `connection` (whose body is read only once the query
+    /// is known to be good).
+    pub fn answer(&self, head: &Head, connection: &mut Connection) -> Reply {
+        match self.route(head, connection) {
             Ok(reply) => reply,
             Err(f) => f.reply(),
         }
     }
 
-    fn route(&self, request: &mut tiny_http::Request) -> Result<Reply, Failure> {
-        self.check_host(request)?;
-        let url = request.url().to_string();
-        let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+    fn route(&self, head: &Head, connection: &mut Connection) -> Result<Reply, Failure> {
+        self.check_host(head)?;
+        let url = head.target.as_str();
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let endpoint = match path {
             "/api/solve" => &SOLVE,
             "/api/render" => &RENDER,
             "/api/compare" => &COMPARE,
             "/api/dice" => &DICE,
             "/" => {
-                return match request.method() {
-                    tiny_http::Method::Get | tiny_http::Method::Head => {
-                        Ok(Reply::ok("text/html; charset=utf-8", self.page.clone()))
-                    }
+                return match head.method.as_str() {
+                    "GET" | "HEAD" => Ok(Reply::ok("text/html; charset=utf-8", self.page.clone())),
                     m => Err(Failure::new(405, None, format!("{m} /: use GET"))),
                 };
             }
@@ -406,38 +470,88 @@ impl Api {
                 ));
             }
         };
-        if *request.method() != tiny_http::Method::Post {
+        if head.method != "POST" {
             return Err(Failure::new(
                 405,
                 None,
                 format!(
                     "{} {path}: use POST, with the board's TOML as the body",
-                    request.method()
+                    head.method
                 ),
             ));
         }
         let command = endpoint.command(query, &self.limits)?;
-        let body = self.body(request)?;
+        let max = self.limits.max_body;
+        let body = connection
+            .body(
+                head,
+                max,
+                &format!(
+                    "the board is larger than {max} bytes, the most this server takes (serve --max-body)"
+                ),
+            )
+            .map_err(|r| Failure::new(r.status, None, r.message))?;
         let file = command.file.clone();
-        (endpoint.run)(self, command, body).map_err(|stop| match stop {
+        let reply = self.work(|| (endpoint.run)(self, command, body));
+        let fail = |stop| match stop {
             Stop::Command(e) => Failure::of(e, &file, &self.limits),
             Stop::Request(f) => f,
-        })
+        };
+        let reply = reply.map_err(fail)?;
+        if reply.body.len() as u64 > self.limits.max_answer {
+            return Err(Failure::new(
+                413,
+                Some(&file),
+                format!(
+                    "the answer is {} bytes, more than the {} this server sends (serve --max-answer)",
+                    reply.body.len(),
+                    self.limits.max_answer
+                ),
+            ));
+        }
+        Ok(reply)
+    }
+
+    /// Runs `work` alone (one request works at a time), cancelling it (see [`cancel`]) when it
+    /// runs past the deadline: its answer is then 503, whatever it returned.
+    fn work(&self, work: impl FnOnce() -> Result<Reply, Stop>) -> Result<Reply, Stop> {
+        let _alone = self.work.lock().unwrap_or_else(|p| p.into_inner());
+        cancel::reset();
+        let timeout = self.limits.timeout;
+        let result = std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel::<()>();
+            let watchdog = scope.spawn(move || {
+                if finished.recv_timeout(timeout) == Err(RecvTimeoutError::Timeout) {
+                    cancel::request();
+                }
+            });
+            let result = work();
+            drop(done);
+            let _ = watchdog.join();
+            result
+        });
+        if cancel::requested() {
+            cancel::reset();
+            return Err(Stop::Request(Failure::new(
+                503,
+                None,
+                format!(
+                    "the request ran past {} s, the most this server gives one request (serve --timeout), and was stopped; ask for less (a smaller budget, fewer players or methods)",
+                    timeout.as_secs_f64()
+                ),
+            )));
+        }
+        result
     }
 
     /// Refuses a request whose `Host` is not this server's address: a page from elsewhere whose
     /// name was made to point at 127.0.0.1 (DNS rebinding) gets nothing.
-    fn check_host(&self, request: &tiny_http::Request) -> Result<(), Failure> {
-        let host = request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv("Host"))
-            .map(|h| h.value.as_str());
+    fn check_host(&self, head: &Head) -> Result<(), Failure> {
         let ours = [
             format!("127.0.0.1:{}", self.port),
             format!("localhost:{}", self.port),
         ];
-        match host {
+        match head.header("Host") {
             Some(h) if !ours.iter().any(|o| o == h) => Err(Failure::new(
                 403,
                 None,
@@ -450,31 +564,60 @@ impl Api {
         }
     }
 
-    /// The request's body, at most `max_body` bytes.
-    fn body(&self, request: &mut tiny_http::Request) -> Result<Vec<u8>, Failure> {
-        let max = self.limits.max_body;
-        let too_large = || {
-            Failure::new(
-                413,
-                None,
+    /// Refuses a board larger than the limits (422) or whose answer would be (413), before any
+    /// work on it; `moves` says whether the answer lists each piece's moves (solve, render).
+    fn check_size(
+        &self,
+        board: &Board,
+        file: &str,
+        players: &[usize],
+        moves: bool,
+    ) -> Result<(), Stop> {
+        let l = &self.limits;
+        let pieces: usize = board.players.iter().map(|p| p.pieces()).sum();
+        let tiles = board.tile_count();
+        let refuse = |status, m: String| Err(Stop::Request(Failure::new(status, Some(file), m)));
+        if pieces as u64 > l.max_pieces {
+            return refuse(
+                422,
                 format!(
-                    "the board is larger than {max} bytes, the most this server takes (serve --max-body)"
+                    "the board has {pieces} pieces, more than the {} this server takes (serve --max-pieces)",
+                    l.max_pieces
                 ),
-            )
-        };
-        if request.body_length().is_some_and(|n| n as u64 > max) {
-            return Err(too_large());
+            );
         }
-        let mut body = Vec::new();
-        request
-            .as_reader()
-            .take(max + 1)
-            .read_to_end(&mut body)
-            .map_err(|e| Failure::new(400, None, format!("cannot read the request: {e}")))?;
-        if body.len() as u64 > max {
-            return Err(too_large());
+        if tiles as u64 > l.max_tiles {
+            return refuse(
+                422,
+                format!(
+                    "the board has {tiles} tiles, more than the {} this server takes (serve --max-tiles)",
+                    l.max_tiles
+                ),
+            );
         }
-        Ok(body)
+        if moves {
+            // Each move is at least one step, so a piece makes at most its route's steps; a move
+            // takes under ANSWER_PER_MOVE bytes of JSON or SVG, a drawn tile under ANSWER_PER_TILE.
+            let steps: u64 = players
+                .iter()
+                .map(|&p| {
+                    let p = &board.players[p];
+                    p.pieces() as u64 * (p.track_steps + p.goal.len()) as u64
+                })
+                .sum();
+            let estimate =
+                steps * ANSWER_PER_MOVE + (players.len() * tiles) as u64 * ANSWER_PER_TILE;
+            if estimate > l.max_answer {
+                return refuse(
+                    413,
+                    format!(
+                        "the answer could take {estimate} bytes ({steps} moves at most), more than the {} this server sends (serve --max-answer); ask for fewer players",
+                        l.max_answer
+                    ),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// `/api/solve`.
@@ -483,18 +626,21 @@ impl Api {
         let board = board(body, &command.file, &args.rules)?;
         let method = args.method()?;
         let players = players(&board, args.player.as_deref())?;
+        self.check_size(&board, &command.file, &players, true)?;
         let solved = solutions(&board, &players, method, args.budget, |_| {})?;
         let text = solve::json(&board, &solved, command.argv)?;
-        Ok(Reply::ok("application/json", text))
+        Ok(Reply::ok("application/json", text).warn(&board))
     }
 
     /// `/api/render`.
     fn render(&self, command: Command, body: Vec<u8>) -> Result<Reply, Stop> {
         let args: RenderArgs = command.parse()?;
         let board = board(body, &command.file, &args.rules)?;
+        let shown = players(&board, args.player.as_deref())?;
+        self.check_size(&board, &command.file, &shown, true)?;
         let (request, _) = render::request(&args, &board)?;
         let svg = boardpath::render::svg(&board, &request).map_err(Error::from)?;
-        Ok(Reply::ok("image/svg+xml", svg))
+        Ok(Reply::ok("image/svg+xml", svg).warn(&board))
     }
 
     /// `/api/compare`.
@@ -503,10 +649,14 @@ impl Api {
         let options = compare::options(&args)?;
         let board = board(body, &command.file, &args.rules)?;
         let players = players(&board, args.table.player.as_deref())?;
+        self.check_size(&board, &command.file, &players, false)?;
+        let warnings = Reply::ok("", "").warn(&board).warnings;
         let jobs = vec![(command.file.clone(), board, players)];
         let report = compare::report(&jobs, &options, |_| {})?;
         let text = compare::json(&jobs, &report, command.argv)?;
-        Ok(Reply::ok("application/json", text))
+        let mut reply = Reply::ok("application/json", text);
+        reply.warnings = warnings;
+        Ok(reply)
     }
 
     /// `/api/dice`: refuses a model of more states than the limit before solving it.
@@ -514,6 +664,7 @@ impl Api {
         let args: dice::DiceArgs = command.parse()?;
         let board = board(body, &command.file, &args.rules)?;
         let players = players(&board, args.player.as_deref())?;
+        self.check_size(&board, &command.file, &players, false)?;
         let (objective, policy, rules) = dice::settings(&args);
         let mut analyses = Vec::new();
         for p in players {
@@ -533,7 +684,7 @@ impl Api {
             analyses.push(analysis);
         }
         let text = dice::json(&board, &analyses, command.argv)?;
-        Ok(Reply::ok("application/json", text))
+        Ok(Reply::ok("application/json", text).warn(&board))
     }
 }
 

@@ -2,12 +2,16 @@
 //! diagnostic at its line as you type, draws the board and its shortest paths with the viewer of
 //! `render -o FILE.html`, and runs `compare` and `dice` on it.
 //!
-//! The server listens on 127.0.0.1 only and answers one request at a time (see [`api`] for the
-//! endpoints and their limits), so its memory is one request's: the body is at most `--max-body`
-//! bytes, a search at most `--budget` nodes per player, a dice model at most `--max-dice-states`
-//! states, and the race the library compiles at most 20,000,000 (step, face) pairs.
+//! The server listens on 127.0.0.1 only. Each connection is read on its own thread, under a
+//! deadline (`--read-timeout`: a client that stalls is answered 408 and delays no one); the work
+//! runs one request at a time (see [`api`] for the endpoints and their limits), so its memory is
+//! one request's: the body is at most `--max-body` bytes, the board at most `--max-pieces` pieces
+//! and `--max-tiles` tiles, a search at most `--budget` nodes per player, a dice model at most
+//! `--max-dice-states` states, the answer at most `--max-answer` bytes, and the work at most
+//! `--timeout` seconds (then it is cancelled and answered 503).
 
 mod api;
+mod http;
 
 use super::Error;
 use super::out;
@@ -16,6 +20,10 @@ use api::Limits;
 use boardpath::board::embedded;
 use boardpath::render::html::{self, Extra, Page};
 use clap::Args;
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Arguments of `serve`.
 #[derive(Args)]
@@ -37,12 +45,31 @@ pub struct ServeArgs {
     /// The most states of one real-dice model (`dice`; about 175 bytes each).
     #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_dice_states: u64,
+    /// The most pieces of a board, all players together.
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_pieces: u64,
+    /// The most tiles of a board (track, waiting and goal tiles).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tiles: u64,
+    /// The largest answer in bytes, estimated before the work (from the moves the pieces can
+    /// make and the tiles drawn) and checked after it.
+    #[arg(long, default_value_t = 64 << 20, value_parser = clap::value_parser!(u64).range(1024..))]
+    pub max_answer: u64,
+    /// Seconds one request's work may run before it is cancelled and answered 503.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout: u64,
+    /// Seconds a client has to send its whole request before it is answered 408.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub read_timeout: u64,
 }
+
+/// The most connections read at once; more are answered 503 at once.
+const MAX_CONNECTIONS: usize = 64;
 
 /// The editor pane, the compare and dice sections, and their script and style.
 const EDITOR: &str = include_str!("editor.html");
 const TOOLS: &str = include_str!("tools.html");
-const SCRIPT: &str = include_str!("workbench.js");
+const SCRIPT: &str = concat!(include_str!("tomltiles.js"), include_str!("workbench.js"));
 const STYLE: &str = include_str!("workbench.css");
 
 /// Runs `serve` until the process is stopped.
@@ -53,6 +80,10 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
         max_body: args.max_body,
         budget: args.budget,
         max_dice_states: args.max_dice_states,
+        max_pieces: args.max_pieces,
+        max_tiles: args.max_tiles,
+        max_answer: args.max_answer,
+        timeout: Duration::from_secs(args.timeout),
     };
     let page = html::page(
         &Page {
@@ -70,30 +101,58 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
             data: &api::choices(&limits),
         }),
     );
-    let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
+    let listener = TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
         Error::Input(format!(
             "cannot listen on 127.0.0.1:{}: {e}; choose another port with --port (0 picks a free one)",
             args.port
         ))
     })?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| Error::Internal("the server has no IP address".into()))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| Error::Internal(format!("the server has no address: {e}")))?;
     out::print(&format!(
         "boardpath workbench on http://{address}/ editing {} (Ctrl-C stops it)\n",
         source.origin
     ))?;
-    let api = api::Api {
+    let api = Arc::new(api::Api {
         page,
         limits,
         port: address.port(),
-    };
-    // One request at a time: a request's memory is freed before the next one starts.
-    for mut request in server.incoming_requests() {
-        let reply = api.answer(&mut request);
-        // A client that went away before its answer is no error of the server's.
-        let _ = request.respond(reply.into_response());
+        work: Mutex::new(()),
+    });
+    let read_timeout = Duration::from_secs(args.read_timeout);
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        // A connection that failed before it was accepted is the client's business.
+        let Ok(stream) = stream else { continue };
+        let connection = http::Connection::new(stream, read_timeout);
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            api::refusal(http::Refusal {
+                status: 503,
+                message: format!("{MAX_CONNECTIONS} requests are open already; try again"),
+            })
+            .send(connection, false);
+            continue;
+        }
+        let (api, open) = (Arc::clone(&api), Arc::clone(&open));
+        std::thread::spawn(move || {
+            serve_one(&api, connection);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
     }
     Ok(())
+}
+
+/// Reads one request from `connection` and answers it.
+fn serve_one(api: &api::Api, mut connection: http::Connection) {
+    let reply = match connection.head() {
+        Ok(head) => {
+            let head_only = head.method == "HEAD";
+            let reply = api.answer(&head, &mut connection);
+            return reply.send(connection, head_only);
+        }
+        Err(r) => api::refusal(r),
+    };
+    reply.send(connection, false);
 }

@@ -1,16 +1,25 @@
-//! petgraph's own Dijkstra and A* on the graph encoding: the graph's native methods, measured
+//! Dijkstra and A* on the graph encoding through petgraph: the graph's native methods, measured
 //! against the generic algorithms of [`crate::search`] on the same graph.
 //!
-//! petgraph's Dijkstra returns distances, not paths: the path is rebuilt from them with
-//! a greatest-tight-path walk, which also applies the shared tie-break (the greatest
-//! roll sequence among equal-length paths). Its A* returns one path, whichever it met first.
+//! Dijkstra is petgraph's own (`petgraph::algo::dijkstra`, the same pops in the same order, so the
+//! same node counts), written over petgraph's visit traits with its distances in a table indexed by
+//! [`NodeIndexable::to_index`] instead of petgraph's hash map: on a 1,000,000-tile board the map's
+//! entries outgrew the cache and the search took 2.5 times dynamic programming's time. It returns
+//! distances, not paths: the path is rebuilt from them with a greatest-tight-path walk, which also
+//! applies the shared tie-break (the greatest roll sequence among equal-length paths).
+//!
+//! A* is petgraph's `petgraph::algo::astar` written the same way (same queue order, same node
+//! counts), with tables by node for its scores and predecessors; it returns one path, whichever it
+//! met first. Both stop at a node budget.
 
 use super::GraphEncoding;
-use super::counted::Counted;
 use super::path::greatest_tight_path;
 use crate::cost::Cost;
+use crate::search::Stop;
 use petgraph::graph::NodeIndex;
-use std::cell::Cell;
+use petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 /// A least-cost path found by a native method: its nodes, cost and nodes expanded.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,57 +30,189 @@ pub struct NativePath<C> {
     pub cost: C,
     /// Nodes whose edges were listed.
     pub expanded: u64,
+    /// The roll and cost of each move, when the search read them off its edges as it found the
+    /// path (Dijkstra); `None`: decode the nodes.
+    pub moves: Option<(Vec<u32>, Vec<C>)>,
 }
 
-/// petgraph's Dijkstra from the start to the target, stopping once the target is settled.
-pub fn dijkstra<C: Cost>(encoding: &GraphEncoding<'_, C>) -> Option<NativePath<C>> {
-    let graph = &encoding.graph;
-    let (start, goal) = (NodeIndex::new(0), encoding.goal());
-    let expanded = Cell::new(0);
-    let scores = petgraph::algo::dijkstra(
-        Counted {
-            graph,
-            expanded: &expanded,
-        },
-        start,
-        Some(goal),
-        |e| encoding.cost(e),
-    );
-    // The path walk looks distances up a few million times on a large board: a table by node
-    // index is several times faster than petgraph's hash map.
-    let mut dist = vec![None; graph.node_count()];
-    for (node, score) in scores {
-        dist[node.index()] = Some(score);
+/// Why a native method returned no path, and the nodes it expanded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NativeStop<C> {
+    /// No path, or the budget ran out ([`Stop::GaveUp`]'s bound: Dijkstra's least distance not yet
+    /// settled, a lower bound on the optimum; none for A*).
+    pub stop: Stop<C>,
+    /// Nodes whose edges were listed.
+    pub expanded: u64,
+}
+
+/// A queue entry ordered as petgraph's `MinScored`: least score first, ties equal (so that the
+/// heap pops them in exactly petgraph's order).
+#[derive(Clone, Copy)]
+struct MinScored<K>(K, NodeIndex);
+
+impl<K: PartialOrd> PartialEq for MinScored<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
     }
-    let cost = dist[goal.index()]?;
-    let nodes = greatest_tight_path(encoding, start, goal, |n| dist[n.index()])?;
-    Some(NativePath {
-        nodes,
-        cost,
-        expanded: expanded.get(),
+}
+
+impl<K: PartialOrd> Eq for MinScored<K> {}
+
+impl<K: PartialOrd> PartialOrd for MinScored<K> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<K: PartialOrd> Ord for MinScored<K> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Reversed: BinaryHeap is a max-heap. Costs are never NaN.
+        other.0.partial_cmp(&self.0).unwrap_or(Ordering::Equal)
+    }
+}
+
+/// Distances from `start` by petgraph's Dijkstra (`with_dynamic_goal`: lazy deletion, a visited
+/// map, stop when `goal` is popped), over any petgraph graph whose node ids index a table.
+/// Returns the table (settled and tentative distances) and the nodes expanded, or the stop.
+fn dense_dijkstra<G, C>(
+    graph: G,
+    start: NodeIndex,
+    goal: NodeIndex,
+    mut edge_cost: impl FnMut(G::EdgeRef) -> C,
+    budget: u64,
+) -> Result<(Vec<Option<C>>, u64), NativeStop<C>>
+where
+    G: IntoEdges<NodeId = NodeIndex> + NodeIndexable + Visitable,
+    C: Cost,
+{
+    let mut visited = graph.visit_map();
+    let mut scores: Vec<Option<C>> = vec![None; graph.node_bound()];
+    let mut queue = BinaryHeap::new();
+    let mut expanded = 0u64;
+    scores[graph.to_index(start)] = Some(C::zero());
+    queue.push(MinScored(C::zero(), start));
+    while let Some(MinScored(score, node)) = queue.pop() {
+        if visited.is_visited(&node) {
+            continue;
+        }
+        if node == goal {
+            return Ok((scores, expanded));
+        }
+        if expanded == budget {
+            let stop = Stop::GaveUp {
+                budget,
+                bound: Some(score),
+            };
+            return Err(NativeStop { stop, expanded });
+        }
+        expanded += 1;
+        for edge in graph.edges(node) {
+            let next = edge.target();
+            if visited.is_visited(&next) {
+                continue;
+            }
+            let candidate = score + edge_cost(edge);
+            let slot = &mut scores[graph.to_index(next)];
+            if slot.is_none_or(|old| candidate < old) {
+                *slot = Some(candidate);
+                queue.push(MinScored(candidate, next));
+            }
+        }
+        visited.visit(node);
+    }
+    Err(NativeStop {
+        stop: Stop::NoPath,
+        expanded,
     })
 }
 
-/// petgraph's A* from the start to the target with the estimate `h` of each node.
-pub fn astar<C: Cost>(
+/// petgraph's Dijkstra from the start to the target, stopping once the target is settled or
+/// `budget` nodes have been expanded.
+pub fn dijkstra<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
-    h: impl FnMut(NodeIndex) -> C,
-) -> Option<NativePath<C>> {
-    let goal = encoding.goal();
-    let expanded = Cell::new(0);
-    let (cost, nodes) = petgraph::algo::astar(
-        Counted {
-            graph: &encoding.graph,
-            expanded: &expanded,
-        },
-        NodeIndex::new(0),
-        |n| n == goal,
-        |e| encoding.cost(e),
-        h,
-    )?;
-    Some(NativePath {
+    budget: u64,
+) -> Result<NativePath<C>, NativeStop<C>> {
+    let graph = &encoding.graph;
+    let (start, goal) = (NodeIndex::new(0), encoding.goal());
+    let (dist, expanded) = dense_dijkstra(graph, start, goal, |e| encoding.cost(e), budget)?;
+    let no_path = || NativeStop {
+        stop: Stop::NoPath,
+        expanded,
+    };
+    let cost = dist[goal.index()].ok_or_else(no_path)?;
+    let (nodes, rolls, costs) =
+        greatest_tight_path(encoding, start, goal, |n| dist[n.index()]).ok_or_else(no_path)?;
+    Ok(NativePath {
         nodes,
         cost,
-        expanded: expanded.get(),
+        expanded,
+        moves: Some((rolls, costs)),
+    })
+}
+
+/// petgraph's A* (`petgraph::algo::astar`: the queue ordered by `(f, h, g)`, a node skipped when
+/// popped at a greater `g` than its best, re-expanded at an equal one, the path read back through
+/// predecessors) with its scores and predecessors in tables by node instead of hash maps, from the
+/// start to the target with the estimate `h` of each node, giving up before expanding more than
+/// `budget` nodes.
+pub fn astar<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    mut h: impl FnMut(NodeIndex) -> C,
+    budget: u64,
+) -> Result<NativePath<C>, NativeStop<C>> {
+    let graph = &encoding.graph;
+    let (start, goal) = (NodeIndex::new(0), encoding.goal());
+    let n = graph.node_count();
+    let mut g_best: Vec<Option<C>> = vec![None; n];
+    let mut pred: Vec<Option<NodeIndex>> = vec![None; n];
+    let mut queue = BinaryHeap::new();
+    let mut expanded = 0u64;
+    let h0 = h(start);
+    g_best[start.index()] = Some(C::zero());
+    queue.push(MinScored((h0, h0, C::zero()), start));
+    while let Some(MinScored((_, _, g), node)) = queue.pop() {
+        if node == goal {
+            let mut nodes = vec![goal];
+            let mut at = goal;
+            while let Some(p) = pred[at.index()] {
+                nodes.push(p);
+                at = p;
+            }
+            nodes.reverse();
+            let cost = g_best[goal.index()].unwrap_or(g);
+            return Ok(NativePath {
+                nodes,
+                cost,
+                expanded,
+                moves: None,
+            });
+        }
+        if g_best[node.index()].is_some_and(|best| best < g) {
+            continue;
+        }
+        if expanded == budget {
+            let stop = Stop::GaveUp {
+                budget,
+                bound: None,
+            };
+            return Err(NativeStop { stop, expanded });
+        }
+        expanded += 1;
+        for edge in graph.edges(node) {
+            let next = edge.target();
+            let next_g = g + encoding.cost(edge);
+            let slot = &mut g_best[next.index()];
+            if slot.is_some_and(|old| next_g >= old) {
+                continue;
+            }
+            *slot = Some(next_g);
+            pred[next.index()] = Some(node);
+            let next_h = h(next);
+            queue.push(MinScored((next_g + next_h, next_h, next_g), next));
+        }
+    }
+    Err(NativeStop {
+        stop: Stop::NoPath,
+        expanded,
     })
 }

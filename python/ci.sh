@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# CI for the Python package (issue 19), run by .ci/run after the cargo tests: the README's install
+# command (`pip install ./python`) into a fresh virtual environment with every test requirement
+# from PyPI, clippy on the bindings crate, the README's one-line check, pytest (the suite and the
+# docstrings' examples) and the example script. Each missing piece fails with what to install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+if ! command -v "$python" >/dev/null; then
+    echo "error: the Python package needs Python 3.9 or later: install python3 (Debian: apt-get install python3 python3-venv)" >&2
+    exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if ! "$python" -m venv "$work/venv"; then
+    echo "error: '$python -m venv' failed: install the venv module (Debian: apt-get install python3-venv)" >&2
+    exit 1
+fi
+py="$work/venv/bin/python"
+"$py" -m pip install -q --upgrade pip
+if ! "$py" -m pip install -q maturin pytest numpy pandas open-spiel matplotlib; then
+    echo "error: could not install the Python test requirements from PyPI: pip install maturin pytest numpy pandas open-spiel matplotlib" >&2
+    exit 1
+fi
+# The documented install command, exactly as a researcher runs it.
+"$py" -m pip install -q ./python
+PYO3_PYTHON="$py" cargo clippy -p boardpath-python --all-targets -- -D warnings
+(cd "$work" && "$py" -c "import boardpath; print(boardpath.solve('maedn').total)")
+# pytest from the tests' folder, against the installed package (not the source tree); CI=true makes pandas, OpenSpiel and matplotlib required, not skipped.
+cargo build --release --bin boardpath -q
+(cd python/tests && BOARDPATH_BIN="$PWD/../../target/release/boardpath" "$py" -m pytest -q -p no:cacheprovider .)
+"$py" examples/python/compare_methods.py maedn "$work/compare.png"
+test -s "$work/compare.png"

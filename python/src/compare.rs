@@ -1,0 +1,168 @@
+//! `compare` and `sweep`: every method on the same boards, as the rows of
+//! `boardpath compare --format json` and `boardpath sweep --format json`.
+
+use crate::board::{NativeBoard, die_arg, players};
+use crate::convert::serialized;
+use crate::errors::{SolveError, argument, detached, solve_error};
+use boardpath::board::{GoalMode, Metric, Rounding};
+use boardpath::compare::sweep::{Axes, Entry, sweep as sweep_boards};
+use boardpath::compare::{Options, Report, Selection, compare_player};
+use boardpath::solve::{METHODS, Method};
+use boardpath::text::parse_choice;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// One board to compare on: its label in the rows, the board, and the player selection.
+type Job = (String, Py<NativeBoard>, Option<String>);
+
+/// A job loaded: its label, the board, and the player indices chosen.
+type Loaded = (String, Arc<boardpath::board::Board>, Vec<usize>);
+
+/// The comparison options: `methods` None runs the default selection, `["all"]` every method.
+fn options(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<Options> {
+    if !(1..=10_000).contains(&repeat) {
+        return Err(argument(format!(
+            "repeat {repeat} is out of range; give 1 to 10000 timing samples"
+        )));
+    }
+    let selection = match methods {
+        None => Selection::Default,
+        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
+        Some(list) => Selection::Only(
+            list.iter()
+                .map(|m| Method::find(m).map_err(|e| solve_error(&e)))
+                .collect::<PyResult<_>>()?,
+        ),
+    };
+    Ok(Options {
+        selection,
+        repeat,
+        budget,
+    })
+}
+
+/// The boards of `jobs` with the players each selects, checked before anything runs.
+fn boards(py: Python<'_>, jobs: &[Job]) -> PyResult<Vec<Loaded>> {
+    jobs.iter()
+        .map(|(label, board, player)| {
+            let board = board.bind(py).get().board.clone();
+            let chosen = players(&board, player.as_deref())?;
+            Ok((label.clone(), board, chosen))
+        })
+        .collect()
+}
+
+/// Runs the methods on each board and player: `{"rows": [...], "mismatches": [...]}`.
+#[pyfunction]
+#[pyo3(signature = (jobs, methods=None, repeat=5, budget=boardpath::compare::DEFAULT_BUDGET))]
+pub fn compare<'py>(
+    py: Python<'py>,
+    jobs: Vec<Job>,
+    methods: Option<Vec<String>>,
+    repeat: usize,
+    budget: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = options(methods, repeat, budget)?;
+    let boards = boards(py, &jobs)?;
+    let mut report = Report::default();
+    for (label, board, chosen) in &boards {
+        for &p in chosen {
+            // Ctrl-C is honoured between players.
+            py.check_signals()?;
+            let part = detached(py, || {
+                compare_player(board, label, p, &options, &mut |_| {})
+                    .map_err(|e| SolveError::new_err(format!("{label}: {e}")))
+            })?;
+            report.extend(part);
+        }
+    }
+    serialized(py, &report)
+}
+
+/// Parses each value of a rule axis, refusing repeats (they would only repeat rows).
+fn axis<T: Copy + PartialEq>(
+    what: &str,
+    values: Vec<String>,
+    all: &[(&'static str, T)],
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::new();
+    for v in &values {
+        let parsed = parse_choice(what, v, all).map_err(argument)?;
+        if out.contains(&parsed) {
+            return Err(argument(format!(
+                "{what} lists {v} twice; give each value once"
+            )));
+        }
+        out.push(parsed);
+    }
+    Ok(out)
+}
+
+/// Every board under every combination of the rule values: the rows of `sweep --format json`.
+#[pyfunction]
+#[pyo3(signature = (jobs, metric, rounding, goal_mode, moves_in_goal, die, methods=None, repeat=5, budget=boardpath::compare::DEFAULT_BUDGET, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sweep<'py>(
+    py: Python<'py>,
+    jobs: Vec<Job>,
+    metric: Vec<String>,
+    rounding: Vec<String>,
+    goal_mode: Vec<String>,
+    moves_in_goal: Vec<bool>,
+    die: Vec<Bound<'py, PyAny>>,
+    methods: Option<Vec<String>>,
+    repeat: usize,
+    budget: u64,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = options(methods, repeat, budget)?;
+    let mut dice: Vec<Vec<u32>> = Vec::new();
+    for d in &die {
+        let faces = die_arg(d)?;
+        if dice.contains(&faces) {
+            return Err(argument(format!(
+                "die lists {} twice; give each die once",
+                boardpath::board::rules::die_text(&faces)
+            )));
+        }
+        dice.push(faces);
+    }
+    let mut in_goal = Vec::new();
+    for b in moves_in_goal {
+        if in_goal.contains(&b) {
+            return Err(argument(format!(
+                "moves_in_goal lists {b} twice; give each value once"
+            )));
+        }
+        in_goal.push(b);
+    }
+    let axes = Axes {
+        metric: axis("metric", metric, &Metric::ALL)?,
+        rounding: axis("rounding", rounding, &Rounding::ALL)?,
+        goal_mode: axis("goal_mode", goal_mode, &GoalMode::ALL)?,
+        moves_in_goal: in_goal,
+        die: dice,
+    };
+    if threads == Some(0) || threads.is_some_and(|t| t > 1024) {
+        return Err(argument(
+            "threads must be 1 to 1024, or None for one per core",
+        ));
+    }
+    let boards = boards(py, &jobs)?;
+    let report = detached(py, || {
+        let entries: Vec<Entry> = boards
+            .iter()
+            .map(|(label, board, players)| Entry {
+                label,
+                board,
+                players,
+            })
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|e| argument(format!("cannot start the threads: {e}")))?;
+        Ok(pool.install(|| sweep_boards(&entries, &axes, &options, &|_| {})))
+    })?;
+    serialized(py, &report)
+}

@@ -1,0 +1,58 @@
+"""Shared fixtures: the reference numbers are those of the command line's JSON (see each test)."""
+
+import os
+
+import pytest
+
+
+def pytest_report_header(config):
+    import boardpath
+
+    return f"boardpath {boardpath.VERSION} (commit {boardpath.COMMIT}) from {boardpath.__file__}"
+
+
+@pytest.fixture(scope="session")
+def maedn():
+    import boardpath
+
+    return boardpath.Board.load("maedn")
+
+
+def required(module: str):
+    """Imports `module`; without it the test is skipped, except under CI, where it fails with
+    what to install."""
+    try:
+        return __import__(module)
+    except ImportError:
+        hint = {"pyspiel": "open-spiel", "matplotlib": "matplotlib", "pandas": "pandas"}.get(
+            module, module
+        )
+        message = f"{module} is not installed: pip install {hint}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (required where CI is set)")
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the `boardpath` command line (BOARDPATH_BIN, or the release build of this checkout)
+    and returns its JSON document's results; the Python results must equal them field for field."""
+    import json
+    import pathlib
+    import subprocess
+
+    binary = os.environ.get("BOARDPATH_BIN") or str(
+        pathlib.Path(__file__).resolve().parents[2] / "target" / "release" / "boardpath"
+    )
+    if not os.path.exists(binary):
+        message = f"{binary} not built: cargo build --release (or set BOARDPATH_BIN)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+    def run(*args):
+        out = subprocess.run([binary, *args, "--format", "json"], check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)["results"]
+
+    run.binary = binary
+    return run
