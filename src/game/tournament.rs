@@ -122,11 +122,8 @@ pub fn play_game(
             apply(game, &mut state, roll, None);
             continue;
         }
-        let i = if moves.len() == 1 {
-            0
-        } else {
-            policies[p].choose(game, &state, roll, &moves, rng)?
-        };
+        // Asked even for a forced move: a table that names another move is an error to report.
+        let i = policies[p].choose(game, &state, roll, &moves, rng)?;
         let m = moves[i];
         seat.moves += 1;
         moved[p] += distances.of_move(p, &m, roll);
