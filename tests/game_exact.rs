@@ -55,7 +55,7 @@ fn coin_with_extra_rolls_has_the_closed_form_value() {
                 vec![Outcome::Same(0)],
                 vec![Outcome::Flip(0)],
             ]],
-            layers: vec![0..1],
+            layers: std::iter::once(0..1).collect(),
         };
         close(solved(&t)[0], (1.0 - q) / (2.0 - p - 2.0 * q));
     }
@@ -86,7 +86,7 @@ fn race_without_choices_matches_the_hand_derivation() {
     let t = Table {
         probabilities: vec![0.5, 0.5],
         moves,
-        layers: vec![0..9],
+        layers: std::iter::once(0..9).collect(),
     };
     let v = solved(&t);
     let expect = [
@@ -120,7 +120,7 @@ fn capture_cycle_with_a_choice_has_value_two_thirds() {
             vec![vec![Outcome::Win], vec![Outcome::Win]],
             vec![vec![Outcome::Win], vec![Outcome::Win]],
         ],
-        layers: vec![0..4],
+        layers: std::iter::once(0..4).collect(),
     };
     let v = solved(&t);
     close(v[0], 2.0 / 3.0);

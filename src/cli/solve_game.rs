@@ -203,7 +203,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let started = Instant::now();
     let game = Maedn2::new(pieces);
     let progress = |layer: usize, layers: usize, sweep: u32, change: f64| {
-        if sweep % 10 == 0 {
+        if sweep.is_multiple_of(10) {
             eprintln!(
                 "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
                 layer + 1
