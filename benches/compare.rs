@@ -135,7 +135,9 @@ fn split(c: &mut Criterion) {
             graphs
                 .iter()
                 .zip(&estimates)
-                .map(|(g, table)| native::astar(g, |n| h(table, n.index()), DEFAULT_BUDGET).map_or(0, |p| p.cost))
+                .map(|(g, table)| {
+                    native::astar(g, |n| h(table, n.index()), DEFAULT_BUDGET).map_or(0, |p| p.cost)
+                })
                 .sum::<u64>()
         })
     });

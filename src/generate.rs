@@ -256,6 +256,7 @@ impl Drawn {
                 moves_in_goal: self.moves_in_goal || self.open_goal,
             },
             track: points(&self.track),
+            safe: Vec::new(),
             players: self
                 .players
                 .iter()

@@ -38,6 +38,9 @@ enum Command {
     Methods(cli::methods::MethodsArgs),
     /// Real dice: exact expected turns, rolls and distance for one player alone, with the best piece choice.
     Dice(cli::dice::DiceArgs),
+    /// Play the real game (opponents, captures): tournaments of policies, win rates with intervals,
+    /// captures and the physical distance the pieces travel.
+    Play(cli::play::PlayArgs),
     /// The exact two-player game (OpenSpiel rules, K pieces): the first player's win probability
     /// under optimal play, certified by the Bellman residual, and the value table for a policy.
     SolveGame(cli::solve_game::SolveGameArgs),
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Some(Command::Sweep(args)) => cli::sweep::run(&args),
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
+        Some(Command::Play(args)) => cli::play::run(&args),
         Some(Command::SolveGame(args)) => cli::solve_game::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),
         Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),

@@ -368,7 +368,9 @@ async fn the_workbench_edits_checks_draws_and_walks() {
         );
 
         // Players and pieces switched on and off.
-        let width = "Number(document.querySelector('#drawing svg').getAttribute('width'))";
+        // The picture grows (sideways or, where the page is narrow, downwards) rather than
+        // shrinking its players.
+        let width = "Number(document.querySelector('#drawing svg').getAttribute('width')) * Number(document.querySelector('#drawing svg').getAttribute('height'))";
         let one = js(&c, &format!("return {width};")).await.as_f64().unwrap();
         c.find(Locator::Css("#players input[data-value='yellow']")).await.unwrap().click().await.unwrap();
         assert_eq!(shown_players(&c).await, ["black", "yellow"]);
@@ -516,8 +518,8 @@ async fn the_html_file_shows_the_board_with_no_network() {
         .await;
 }
 
-/// Redraws `docs/pictures/workbench.png`: the workbench on the standard board, the marker a few
-/// moves along black's first piece, the pointer on the last move of piece 3.
+/// Redraws `docs/pictures/workbench.png`: the workbench on the standard board with tile numbers,
+/// the marker a few moves along black's first piece, the pointer on a track tile and its card.
 #[tokio::test(flavor = "current_thread")]
 #[ignore = "writes docs/pictures/workbench.png; run to redraw it"]
 async fn screenshot() {
@@ -534,30 +536,416 @@ async fn screenshot() {
                 "document.getElementById('status').dataset.state === 'ok'",
             )
             .await;
+            // Tile numbers on, the marker four moves along piece 1, and the pointer on track
+            // tile 14, whose hover card shows who uses it.
+            click(&c, "labels").await;
+            wait(
+                &c,
+                "document.querySelector('#drawing text.tile-label') && document.getElementById('status').dataset.state === 'ok'",
+            )
+            .await;
             for _ in 0..4 {
                 click(&c, "walk-next").await;
             }
-            let disc = c
-                .find(Locator::Css(
-                    "g.panel[data-player='black'] g.roll[data-move='8'][data-pieces='3'] circle",
-                ))
-                .await
-                .unwrap();
-            c.perform_actions(MouseActions::new("mouse".into()).then(
-                PointerAction::MoveToElement {
-                    element: disc,
-                    duration: None,
-                    x: 0.0,
-                    y: 0.0,
-                },
-            ))
+            js(
+                &c,
+                "document.querySelectorAll(\"g.panel[data-player='black'] circle.tile\")[14].id = 'shot';",
+            )
+            .await;
+            let centre = js(
+                &c,
+                "const r = document.getElementById('shot').getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+            )
+            .await;
+            c.perform_actions(MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+                duration: None,
+                x: centre[0].as_f64().unwrap().round(),
+                y: centre[1].as_f64().unwrap().round(),
+            }))
             .await
             .unwrap();
-            wait(&c, "document.getElementById('hover').textContent !== ''").await;
+            wait(&c, "!document.getElementById('card').hidden").await;
             let png = c.screenshot().await.unwrap();
             let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures/workbench.png");
             std::fs::write(&path, png).unwrap();
             println!("wrote {}", path.display());
+        })
+        .await;
+}
+
+/// The `[x, y]` points of the standard board's track as its TOML writes them, in order.
+fn track_points(toml: &str) -> Vec<String> {
+    let start = toml.find("tiles = [").unwrap() + "tiles = [".len();
+    let end = start + toml[start..].find("\n]").unwrap();
+    toml[start..end]
+        .split('[')
+        .skip(1)
+        .map(|p| format!("[{}]", p.split(']').next().unwrap()))
+        .collect()
+}
+
+/// The line (from 1) of the text's selection start, and the selected text.
+async fn selection(c: &Client) -> (usize, String) {
+    let v = js(
+        c,
+        "const t = document.getElementById('toml');
+         return [t.value.slice(0, t.selectionStart).split('\\n').length,
+                 t.value.slice(t.selectionStart, t.selectionEnd)];",
+    )
+    .await;
+    (
+        v[0].as_u64().unwrap() as usize,
+        v[1].as_str().unwrap().to_string(),
+    )
+}
+
+/// The pointer pressed on the element `css` and released `dx`, `dy` pixels away (0, 0: a click).
+async fn drag(c: &Client, css: &str, dx: f64, dy: f64) {
+    drag_from(c, css, (0.0, 0.0), dx, dy).await;
+}
+
+/// As [`drag`], pressed `at` pixels from the element's centre (found by the page itself: the
+/// driver's idea of an SVG element's centre is not always the page's).
+async fn drag_from(c: &Client, css: &str, at: (f64, f64), dx: f64, dy: f64) {
+    let centre = js(
+        c,
+        &format!(
+            "const e = document.querySelector({});
+             e.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+             const r = e.getBoundingClientRect();
+             return [r.left + r.width / 2, r.top + r.height / 2];",
+            json!(css)
+        ),
+    )
+    .await;
+    let mut actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: (centre[0].as_f64().unwrap() + at.0).round(),
+            y: (centre[1].as_f64().unwrap() + at.1).round(),
+        })
+        .then(PointerAction::Down {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        });
+    if dx != 0.0 || dy != 0.0 {
+        for k in 1..=4 {
+            actions = actions.then(PointerAction::MoveBy {
+                duration: Some(Duration::from_millis(20)),
+                x: (dx * f64::from(k) / 4.0).round() - (dx * f64::from(k - 1) / 4.0).round(),
+                y: (dy * f64::from(k) / 4.0).round() - (dy * f64::from(k - 1) / 4.0).round(),
+            });
+        }
+    }
+    let actions = actions.then(PointerAction::Up {
+        button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+    });
+    c.perform_actions(actions).await.unwrap();
+    c.release_actions().await.unwrap();
+}
+
+/// The pointer on the element `css`.
+async fn hover(c: &Client, css: &str) {
+    let el = c.find(Locator::Css(css)).await.unwrap();
+    c.perform_actions(
+        MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        }),
+    )
+    .await
+    .unwrap();
+}
+
+/// Waits for a redraw after an edit (`what`): a new picture, and the status says it is valid.
+async fn redrawn(c: &Client, what: &str) {
+    eprintln!("waiting for the redraw after {what}");
+    wait(
+        c,
+        "document.querySelector('#drawing svg') !== window.before && document.getElementById('status').dataset.state === 'ok'",
+    )
+    .await;
+}
+
+/// The labels of the first panel of an SVG's text: (text, x, y).
+fn svg_labels(svg: &str) -> Vec<(String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let panel = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("panel"))
+        .unwrap();
+    panel
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("tile-label"))
+        .map(|n| {
+            (
+                n.text().unwrap().to_string(),
+                n.attribute("x").unwrap().to_string(),
+                n.attribute("y").unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_workbench_edits_the_board_in_the_picture() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let url = server.url();
+    let board = Board::load("maedn").unwrap();
+    let track = track_points(MAEDN);
+    assert_eq!(track.len(), board.track.len());
+    let black = json_results(&["solve", "maedn", "--format", "json"])[0].take();
+    // The CLI's picture with tile numbers.
+    let dir = tempfile::tempdir().unwrap();
+    let labelled = dir.path().join("labels.svg");
+    let out = run(&[
+        "render",
+        "maedn",
+        "--player",
+        "all",
+        "--labels",
+        "-o",
+        labelled.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let cli_labels = svg_labels(&std::fs::read_to_string(&labelled).unwrap());
+    assert_eq!(cli_labels.len(), board.track.len());
+    browser
+        .run(move |c, _| async move {
+            c.goto(&url).await.unwrap();
+            wait(&c, "document.getElementById('status').dataset.state === 'ok'").await;
+            // Black's tile `i`, given an id to find it by.
+            let black_tile = |i: usize| format!("#tile-{i}");
+            let mark = "document.querySelectorAll(\"g.panel[data-player='black'] circle.tile\").forEach((t, i) => t.id = 'tile-' + i);";
+            js(&c, mark).await;
+            let line_of = |needle: &str| MAEDN.lines().position(|l| l.contains(needle)).unwrap() + 1;
+
+            // Hover cards: index, coordinates and line, and who uses the tile.
+            hover(&c, &black_tile(0)).await;
+            wait(&c, "!document.getElementById('card').hidden").await;
+            assert_eq!(text(&c, "card-title").await, "track tile 0 (tile 0)");
+            assert_eq!(text(&c, "card-at").await, format!("at {}, line {}", track[0], line_of("tiles = [") + 1));
+            let everyone: Vec<&str> = board.players.iter().map(|p| p.name.as_str()).collect();
+            let starts: Vec<&str> = board.players.iter().filter(|p| p.start == 0).map(|p| p.name.as_str()).collect();
+            assert_eq!(
+                text(&c, "card-users").await,
+                format!("used by: start of {}; on the track of {}", starts.join(", "), everyone.join(", "))
+            );
+            let goal = board.track.len() + board.players[0].base.len();
+            hover(&c, &black_tile(goal)).await;
+            wait(&c, &format!("document.getElementById('card').dataset.tile === '{goal}'")).await;
+            assert_eq!(text(&c, "card-title").await, format!("black's goal tile a (tile {goal})"));
+            assert_eq!(text(&c, "card-users").await, "used by: black's goal tile a");
+
+            // Clicking a tile selects its point in the text; clicking a move, the tile it ends on.
+            drag(&c, &black_tile(12), 0.0, 0.0).await;
+            assert_eq!(selection(&c).await, (line_of("[0, 4], [1, 4], [2, 4]"), track[12].clone()));
+            let roll = black["pieces"][0]["rolls"][0].as_u64().unwrap() as usize;
+            drag(&c, "g.panel[data-player='black'] g.roll[data-move='1'] circle", 0.0, 0.0).await;
+            let (line, point) = selection(&c).await;
+            assert_eq!(point, track[roll], "move 1 of piece 1 rolls {roll} from the start tile");
+            assert_eq!(line, line_of(&track[roll]));
+
+            // Tile numbers, as `render --labels` writes them.
+            click(&c, "labels").await;
+            wait(&c, "document.querySelector('#drawing text.tile-label') && document.getElementById('status').dataset.state === 'ok'").await;
+            let page_svg = js(&c, "return new XMLSerializer().serializeToString(document.querySelector('#drawing svg'));").await;
+            assert_eq!(svg_labels(page_svg.as_str().unwrap()), cli_labels);
+            js(&c, mark).await;
+
+            // Dragging black's first waiting tile one cell right and one up (and a bit, which
+            // snaps) rewrites its two numbers in place; the picture is the renderer's of the text.
+            let cell = js(&c, "const r = (i) => document.querySelectorAll(\"g.panel[data-player='black'] circle.tile\")[i].getBoundingClientRect();
+                               return r(0).top - r(1).top;").await.as_f64().unwrap();
+            assert!(cell > 5.0, "{cell}");
+            let base = board.track.len();
+            js(&c, "window.before = document.querySelector('#drawing svg');").await;
+            drag(&c, &black_tile(base), 1.2 * cell, -0.9 * cell).await;
+            redrawn(&c, "the drag").await;
+            js(&c, mark).await;
+            let moved = MAEDN.replacen("base = [[1, 10]", "base = [[2, 9]", 1);
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(moved));
+            let page_svg = js(&c, "return new XMLSerializer().serializeToString(document.querySelector('#drawing svg'));").await;
+            assert_eq!(tile_centres(page_svg.as_str().unwrap()), tile_centres(&library_svg(&moved)));
+
+            // Undo and redo, by button and by keyboard.
+            js(&c, "window.before = document.querySelector('#drawing svg');").await;
+            click(&c, "undo").await;
+            redrawn(&c, "undo").await;
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(MAEDN));
+            js(&c, "window.before = document.querySelector('#drawing svg');").await;
+            c.find(Locator::Id("toml")).await.unwrap().send_keys("\u{E009}\u{E008}z\u{E000}").await.unwrap();
+            redrawn(&c, "redo").await;
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(moved));
+            assert_eq!(js(&c, "return document.getElementById('redo').disabled;").await, json!(true));
+
+            // The step controls from the keyboard.
+            let next = c.find(Locator::Id("walk-next")).await.unwrap();
+            next.send_keys("\u{E014}\u{E014}").await.unwrap(); // ArrowRight twice
+            assert!(text(&c, "walk-caption").await.starts_with("2 of 36: "));
+            next.send_keys("\u{E010}").await.unwrap(); // End
+            assert!(text(&c, "walk-caption").await.starts_with("36 of 36: "));
+            next.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
+            assert!(text(&c, "walk-caption").await.starts_with("35 of 36: "));
+            next.send_keys("\u{E011}").await.unwrap(); // Home
+            assert_eq!(text(&c, "walk-caption").await, "black: before the first move (36 moves)");
+
+            // Zoom: the buttons, the wheel about the pointer (the point under it stays), and
+            // panning by dragging the background; "fit" shows the whole picture again.
+            let view = "document.querySelector('#drawing svg').getAttribute('viewBox').split(' ').map(Number)";
+            let whole = js(&c, &format!("return {view};")).await;
+            click(&c, "zoom-in").await;
+            let closer = js(&c, &format!("return {view};")).await;
+            let w = |v: &Value, i: usize| v[i].as_f64().unwrap();
+            assert!((w(&closer, 2) - w(&whole, 2) * 0.8).abs() < 1e-6, "{whole} -> {closer}");
+            let fixed = js(&c, "const svg = document.querySelector('#drawing svg');
+                const r = svg.getBoundingClientRect();
+                const at = () => new DOMPoint(r.left + 100, r.top + 80).matrixTransform(svg.getScreenCTM().inverse());
+                const before = at();
+                svg.dispatchEvent(new WheelEvent('wheel', {deltaY: -300, clientX: r.left + 100, clientY: r.top + 80, bubbles: true, cancelable: true}));
+                const after = at();
+                return [before.x - after.x, before.y - after.y];").await;
+            // Within a pixel: the page lays the picture out on whole pixels.
+            assert!(w(&fixed, 0).abs() < 1.0 && w(&fixed, 1).abs() < 1.0, "{fixed}");
+            let zoomed = js(&c, &format!("return {view};")).await;
+            assert!(w(&zoomed, 2) < w(&closer, 2));
+            // A point of the board that holds no tile, move or label.
+            let free = js(&c, "const b = document.querySelector('#drawing rect.board').getBoundingClientRect();
+                for (let y = b.top + 4; y < b.bottom; y += 7) for (let x = b.left + 4; x < b.right; x += 7) {
+                    const e = document.elementFromPoint(x, y);
+                    if (e && e.matches('rect.board')) return [x - (b.left + b.width / 2), y - (b.top + b.height / 2)];
+                }
+                return null;").await;
+            let free = (w(&free, 0).round(), w(&free, 1).round());
+            drag_from(&c, "#drawing rect.board", free, 40.0, 0.0).await;
+            let panned = js(&c, &format!("return {view};")).await;
+            assert!(w(&panned, 0) < w(&zoomed, 0), "{zoomed} -> {panned}");
+            assert_eq!(w(&panned, 2), w(&zoomed, 2));
+            click(&c, "zoom-fit").await;
+            assert_eq!(js(&c, &format!("return {view};")).await, whole);
+
+            // Every problem listed, each a link to its line.
+            let broken = moved.replacen("start = 10", "start = 99", 1).replacen("start = 30", "start = 98", 1);
+            js(&c, &format!("window.before = document.querySelector('#drawing svg');
+                const t = document.getElementById('toml'); t.value = {}; t.dispatchEvent(new Event('input'));",
+                json!(broken))).await;
+            wait(&c, "document.getElementById('status').dataset.state === 'bad'").await;
+            let path = dir.path().join("maedn.toml");
+            std::fs::write(&path, &broken).unwrap();
+            let out = run(&["validate", path.to_str().unwrap()]);
+            let said: Vec<String> = String::from_utf8(out.stderr).unwrap().lines()
+                .filter(|l| l.starts_with(&path.display().to_string()))
+                .map(|l| l.replace(&path.display().to_string(), "maedn.toml")).collect();
+            assert!(said.len() >= 2, "{said:?}");
+            let shown = js(&c, "return Array.from(document.querySelectorAll('#diagnostics li'), li => li.textContent);").await;
+            assert_eq!(shown, json!(said));
+            js(&c, "document.getElementById('toml').scrollTop = 0;").await;
+            c.find(Locator::Css("#diagnostics li:last-child")).await.unwrap().click().await.unwrap();
+            let last = line_of("start = 30");
+            assert_eq!(selection(&c).await.0, last);
+            let top = js(&c, "const t = document.getElementById('toml'); return t.scrollTop / parseFloat(getComputedStyle(t).lineHeight);").await;
+            assert!(top.as_f64().unwrap() > 1.0 && top.as_f64().unwrap() < last as f64, "{top}");
+            js(&c, &format!("window.before = document.querySelector('#drawing svg');
+                const t = document.getElementById('toml'); t.value = {}; t.dispatchEvent(new Event('input'));",
+                json!(moved))).await;
+            redrawn(&c, "the problems fixed").await;
+
+            // The share link holds the board and the settings; opened afresh, it restores them.
+            c.find(Locator::Css("#walk-player")).await.unwrap().select_by_value("yellow").await.unwrap();
+            click(&c, "share").await;
+            wait(&c, "document.getElementById('share-url').value.includes('#')").await;
+            let link = js(&c, "return document.getElementById('share-url').value;").await;
+            let link = link.as_str().unwrap().to_string();
+            assert!(!link.contains("base%20%3D"), "the board is packed, not written out: {link}");
+            c.goto("about:blank").await.unwrap();
+            c.goto(&link).await.unwrap();
+            wait(&c, "document.getElementById('status').dataset.state === 'ok' && document.getElementById('walk-player').value === 'yellow'").await;
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(moved));
+            assert_eq!(js(&c, "return document.getElementById('labels').checked;").await, json!(true));
+            assert!(text(&c, "walk-caption").await.starts_with("yellow: "));
+
+            // A link whose board cannot be read says so and opens the server's board.
+            c.goto("about:blank").await.unwrap();
+            c.goto(&format!("{}#board=z%21%21", link.split('#').next().unwrap())).await.unwrap();
+            wait(&c, "document.getElementById('status').dataset.state === 'ok'").await;
+            assert!(text(&c, "status").await.contains("the link's board could not be read"));
+            assert_eq!(js(&c, "return document.getElementById('toml').value;").await, json!(MAEDN));
+        })
+        .await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_workbench_runs_skipped_methods_and_fits_800_pixels() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let url = server.url();
+    // The server's budget (`serve --budget`, 10,000,000 nodes by default) on the command line.
+    let compared = json_results(&["compare", "maedn", "--repeat", "1", "--format", "json"]);
+    let skipped: Vec<String> = compared["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "skipped")
+        .map(|r| r["method"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!skipped.is_empty(), "compare skips some methods by default");
+    let name = skipped[0].clone();
+    let alone = json_results(&[
+        "compare", "maedn", "--repeat", "1", "--method", &name, "--budget", "10000000", "--format",
+        "json",
+    ]);
+    let row = alone["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["method"] == name.as_str())
+        .unwrap()
+        .clone();
+    browser
+        .run(move |c, _| async move {
+            c.set_window_rect(0, 0, 800, 900).await.unwrap();
+            c.goto(&url).await.unwrap();
+            wait(&c, "document.getElementById('status').dataset.state === 'ok'").await;
+
+            // A skipped method runs from its row, as `compare --method NAME` runs it.
+            click(&c, "run-compare").await;
+            wait(&c, "document.querySelector('#compare table')").await;
+            let cell = |i: usize| format!("return document.querySelector('#compare tr[data-method=\"{name}\"]').cells[{i}].textContent;");
+            assert_eq!(js(&c, &cell(2)).await, json!("skipped"));
+            c.find(Locator::Css(&format!("#compare tr[data-method='{name}'] button.run-method"))).await.unwrap().click().await.unwrap();
+            wait(&c, &format!("document.querySelector('#compare tr[data-method=\"{name}\"]').cells[2].textContent !== 'skipped'")).await;
+            assert_eq!(js(&c, &cell(2)).await, row["status"]);
+            let length = row["length"].as_u64().map_or(String::new(), |l| l.to_string());
+            assert_eq!(js(&c, &cell(3)).await, json!(length));
+            assert_eq!(js(&c, &cell(9)).await, row["note"]);
+
+            // At 800 pixels nothing scrolls sideways, and with every player shown a tile is as
+            // large on the screen as with one.
+            let radius = "document.querySelector(\"g.panel[data-player='black'] circle.tile\").getBoundingClientRect().width";
+            let one = js(&c, &format!("return {radius};")).await.as_f64().unwrap();
+            for p in ["yellow", "green", "red"] {
+                c.find(Locator::Css(&format!("#players input[data-value='{p}']"))).await.unwrap().click().await.unwrap();
+            }
+            assert_eq!(shown_players(&c).await, ["black", "yellow", "green", "red"]);
+            let all = js(&c, &format!("return {radius};")).await.as_f64().unwrap();
+            // The same scale (within the few pixels the legends' widths differ by).
+            assert!((all - one).abs() < 0.02 * one, "{one} -> {all}");
+            for p in ["yellow", "green", "red"] {
+                let r = js(&c, &format!("return document.querySelector(\"g.panel[data-player='{p}'] circle.tile\").getBoundingClientRect().width;")).await;
+                assert!((r.as_f64().unwrap() - one).abs() < 0.02 * one, "{p}: {r}");
+            }
+            let sideways = js(&c, "return document.documentElement.scrollWidth - document.documentElement.clientWidth;").await;
+            let wide = js(&c, "const w = document.documentElement.clientWidth;
+                return Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > w + 0.5)
+                    .slice(0, 6).map(e => e.tagName + '#' + e.id + '.' + e.getAttribute('class') + ' ' + Math.round(e.getBoundingClientRect().right));").await;
+            assert_eq!(sideways, json!(0), "wider than the page: {wide}");
         })
         .await;
 }

@@ -134,3 +134,15 @@ fn bad_input() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// A simulation's size is bounded before it starts: the most games is in the message.
+#[test]
+fn a_huge_simulation_is_refused_with_its_limit() {
+    let out = common::run(&["dice", "--simulate", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("18446744073709551615 is not in 0..=10000000000"),
+        "{err}"
+    );
+}

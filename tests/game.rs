@@ -247,3 +247,271 @@ fn bad_setups_are_refused_with_clear_messages() {
         "state: 7 steps given, 2 players x 4 pieces need 8"
     );
 }
+
+/// A two-player board of 8 tiles; `safe` is spliced into its `[track]` table.
+fn tiny(safe: &str) -> String {
+    format!(
+        r#"[board]
+name = "tiny"
+
+[track]
+tiles = [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [2, 1], [1, 1], [0, 1]]
+{safe}
+
+[[players]]
+name = "a"
+start = 0
+base = [[0, 5]]
+goal = [[0, 3]]
+
+[[players]]
+name = "b"
+start = 4
+base = [[3, 5]]
+goal = [[3, 3]]
+"#
+    )
+}
+
+#[test]
+fn safe_tiles_are_read_and_bad_ones_refused_at_their_place() {
+    let board = Board::from_toml(&tiny("safe = [4, 1]"), "t.toml").unwrap();
+    assert_eq!(board.safe, vec![1, 4]);
+    let err = |safe: &str| {
+        Board::from_toml(&tiny(safe), "t.toml")
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        err("safe = [1, 8]"),
+        "t.toml:6:12: track.safe: 8 is out of range; it indexes track.tiles, so it must be 0 to 7"
+    );
+    assert_eq!(
+        err("safe = [-1]"),
+        "t.toml:6:9: track.safe: -1 is out of range; it indexes track.tiles, so it must be 0 to 7"
+    );
+    assert_eq!(
+        err("safe = [2, 2]"),
+        "t.toml:6:12: track.safe: tile 2 is listed twice; list each safe tile once"
+    );
+    assert!(
+        err("safe = [\"x\"]").starts_with("t.toml:6:9: "),
+        "{}",
+        err("safe = [\"x\"]")
+    );
+    assert!(
+        err("safe = 3").starts_with("t.toml:6:8: "),
+        "{}",
+        err("safe = 3")
+    );
+}
+
+#[test]
+fn ludo_rules_protect_safe_tiles_and_let_players_share_them() {
+    let board = Board::from_toml(&tiny("safe = [4]"), "t.toml").unwrap();
+    let game = |rules: Rules| {
+        let config = GameConfig {
+            rules,
+            ..GameConfig::new(2)
+        };
+        Game::new(&board, &config).unwrap()
+    };
+    let ludo = game(Rules::ludo());
+    // b's piece waits on its start tile 4 (safe); a on step 1 rolls 3 and lands beside it.
+    let s = State::from_steps(&ludo, &[1, 0], 0).unwrap();
+    assert_eq!(froms(&ludo, &s, 3), vec![(1, 4, false)]);
+    let mut t = s;
+    apply(&ludo, &mut t, 3, Some(&moves(&ludo, &s, 3)[0]));
+    assert_eq!(t.steps(), &[4, 0]);
+    // Under OpenSpiel's rules the same tile is not safe: the move captures.
+    let os = game(Rules::openspiel());
+    let s = State::from_steps(&os, &[1, 0], 0).unwrap();
+    assert_eq!(froms(&os, &s, 3), vec![(1, 4, true)]);
+    assert_eq!(
+        State::from_steps(&os, &[4, 0], 0).unwrap_err().to_string(),
+        "state: players 0 and 1 both have a piece on track tile 4, which is not safe"
+    );
+}
+
+fn with_rules(board: &str, players: usize, rules: Rules) -> Game {
+    let board = Board::load(board).unwrap();
+    let config = GameConfig {
+        rules,
+        ..GameConfig::new(players)
+    };
+    Game::new(&board, &config).unwrap()
+}
+
+#[test]
+fn schmidt_starts_one_piece_out_and_gives_three_tries() {
+    let g = with_rules("maedn", 2, Rules::schmidt());
+    assert_eq!(State::initial(&g).steps(), &[0, W, W, W, 0, W, W, W]);
+    assert_eq!(g.rules.describe(), "schmidt");
+    // Nothing on the track: three rolls to find a 6, then the turn passes.
+    let mut s = State::from_steps(&g, &[W, W, W, 42, 0, W, W, W], 0).unwrap();
+    for tries in 1..=2 {
+        assert!(moves(&g, &s, 2).is_empty());
+        apply(&g, &mut s, 2, None);
+        assert_eq!((s.to_move(), s.tries()), (0, tries));
+    }
+    apply(&g, &mut s, 2, None);
+    assert_eq!((s.to_move(), s.tries()), (1, 0));
+    // A piece on the track: one roll only, even when it cannot move.
+    let mut s = State::from_steps(&g, &[38, W, W, 43, 0, W, W, W], 0).unwrap();
+    assert!(moves(&g, &s, 6).len() == 1 && moves(&g, &s, 5).is_empty());
+    apply(&g, &mut s, 5, None);
+    assert_eq!(s.to_move(), 1);
+    // OpenSpiel's rules: one roll.
+    let o = maedn(2, None, Seating::Spread);
+    let mut s = State::from_steps(&o, &[W, W, W, 42, 0, W, W, W], 0).unwrap();
+    apply(&o, &mut s, 2, None);
+    assert_eq!((s.to_move(), s.tries()), (1, 0));
+}
+
+#[test]
+fn compulsory_capture_leaves_only_capturing_moves() {
+    let mut rules = Rules::openspiel();
+    rules.compulsory_capture = true;
+    assert_eq!(rules.describe(), "openspiel,compulsory-capture=true");
+    let g = with_rules("maedn", 2, rules);
+    // Black on 10 and 20; white's step 3 is tile 23, black's step 23.
+    let s = State::from_steps(&g, &[10, 20, W, W, 3, W, W, W], 0).unwrap();
+    assert_eq!(froms(&g, &s, 3), vec![(20, 23, true)]);
+    let o = maedn(2, None, Seating::Spread);
+    let s = State::from_steps(&o, &[10, 20, W, W, 3, W, W, W], 0).unwrap();
+    assert_eq!(froms(&o, &s, 3), vec![(10, 13, false), (20, 23, true)]);
+}
+
+#[test]
+fn ludo_enters_freely_and_a_third_six_ends_the_turn() {
+    let g = with_rules("ludo", 2, Rules::ludo());
+    assert_eq!(
+        (g.track_steps(0), g.goal_len(0), g.seats()),
+        (51, 6, &[0, 2][..])
+    );
+    // A 6 may enter or move; the start tile need not be cleared.
+    let s = State::from_steps(&g, &[0, 7, W, W, W, W, W, W], 0).unwrap();
+    assert_eq!(froms(&g, &s, 6), vec![(0, 6, false), (7, 13, false)]);
+    let s = State::from_steps(&g, &[3, 7, W, W, W, W, W, W], 0).unwrap();
+    assert_eq!(
+        froms(&g, &s, 6),
+        vec![(W, 0, false), (3, 9, false), (7, 13, false)]
+    );
+    // Two 6s in a row, then a third: no move, and the turn passes.
+    let mut t = s;
+    apply(&g, &mut t, 6, Some(&moves(&g, &s, 6)[1]));
+    assert_eq!((t.to_move(), t.streak()), (0, 1));
+    let u = t;
+    apply(&g, &mut t, 6, Some(&moves(&g, &u, 6)[1]));
+    assert_eq!((t.to_move(), t.streak()), (0, 2));
+    assert!(moves(&g, &t, 6).is_empty());
+    assert_eq!(moves(&g, &t, 5).len(), 2);
+    apply(&g, &mut t, 6, None);
+    assert_eq!((t.to_move(), t.streak()), (1, 0));
+    // OpenSpiel's rules never count the streak: equal positions stay equal.
+    let o = maedn(2, None, Seating::Spread);
+    let mut s = State::from_steps(&o, &[3, 7, W, W, W, W, W, W], 0).unwrap();
+    let m = moves(&o, &s, 6)[0];
+    apply(&o, &mut s, 6, Some(&m));
+    assert_eq!((s.to_move(), s.streak()), (0, 0));
+}
+
+#[test]
+fn every_embedded_board_plays_under_every_rule_set() {
+    for (board, most) in [
+        ("maedn", 4),
+        ("maedn-official", 4),
+        ("maedn-6", 6),
+        ("ludo", 4),
+        ("parcheesi", 4),
+    ] {
+        for set in [RuleSet::Openspiel, RuleSet::Schmidt, RuleSet::Ludo] {
+            for players in 2..=most {
+                let g = with_rules(board, players, set.rules());
+                let mut rng = SplitMix64::new(players as u64);
+                let mut buf = Vec::new();
+                for _ in 0..20 {
+                    let start = State::initial(&g);
+                    let mut s = start;
+                    let mut trail = Vec::new();
+                    while s.winner(&g).is_none() {
+                        assert!(trail.len() < 1_000_000, "{board} {set:?} {players}: no end");
+                        let roll = g.faces()[rng.range(0, g.faces().len() as u64 - 1) as usize];
+                        legal_moves(&g, &s, roll, &mut buf);
+                        let mv = (!buf.is_empty())
+                            .then(|| buf[rng.range(0, buf.len() as u64 - 1) as usize]);
+                        // Every successor is a valid position.
+                        let before = s;
+                        trail.push((before, apply(&g, &mut s, roll, mv.as_ref())));
+                        let t = State::from_steps(&g, s.steps(), s.to_move());
+                        assert!(t.is_ok(), "{board} {set:?}: {t:?}");
+                    }
+                    while let Some((before, u)) = trail.pop() {
+                        undo(&mut s, &u);
+                        assert_eq!(s, before);
+                    }
+                    assert_eq!(s, start);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn more_hostile_setups() {
+    let board = Board::from_toml(&tiny(""), "t.toml").unwrap();
+    let err = |config: GameConfig| Game::new(&board, &config).unwrap_err().to_string();
+    assert_eq!(
+        err(GameConfig {
+            seating: Seating::Seats(vec![0, 2]),
+            ..GameConfig::new(2)
+        }),
+        "seats: board player 2 does not exist (valid: 0 to 1)"
+    );
+    assert_eq!(
+        err(GameConfig {
+            seating: Seating::Seats(vec![0]),
+            ..GameConfig::new(2)
+        }),
+        "seats: 1 seats listed for 2 players"
+    );
+    let mut rules = Rules::openspiel();
+    rules.enter_on = Some(7);
+    assert_eq!(
+        err(GameConfig {
+            rules,
+            ..GameConfig::new(2)
+        }),
+        "board: the entry roll 7 is not a face of the die [1, 2, 3, 4, 5, 6]"
+    );
+    // Seventeen pieces each: 34 in all.
+    let base: Vec<String> = (0..17).map(|i| format!("[{i}, 9]")).collect();
+    let many = tiny("").replace("base = [[0, 5]]", &format!("base = [{}]", base.join(", ")));
+    let many = many.replace("base = [[3, 5]]", &format!("base = [{}]", base.join(", ")));
+    let stack = |text: String| text.replace("[track]", "[rules]\ngoal_mode = \"stack\"\n\n[track]");
+    let many = Board::from_toml(&stack(many), "m.toml").unwrap();
+    assert_eq!(
+        Game::new(&many, &GameConfig::new(2))
+            .unwrap_err()
+            .to_string(),
+        "34 pieces in all: a game state holds at most 32; use fewer players or --pieces"
+    );
+    let g = Game::new(
+        &many,
+        &GameConfig {
+            pieces: Some(16),
+            ..GameConfig::new(2)
+        },
+    )
+    .unwrap();
+    assert_eq!(g.pieces(), 16);
+    // Uneven bases need --pieces.
+    let uneven = tiny("").replace("base = [[0, 5]]", "base = [[0, 5], [1, 5]]");
+    let uneven = Board::from_toml(&stack(uneven), "u.toml").unwrap();
+    assert_eq!(
+        Game::new(&uneven, &GameConfig::new(2))
+            .unwrap_err()
+            .to_string(),
+        "board: the seated players have different numbers of pieces ([2, 1]); choose one with --pieces (1 to 1)"
+    );
+}

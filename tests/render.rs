@@ -619,3 +619,60 @@ fn every_move_names_its_pieces_roll_and_cost_and_the_tiles_it_joins() {
         }
     }
 }
+
+#[test]
+fn labels_write_each_track_tiles_index_on_it() {
+    let board = Board::load("maedn").unwrap();
+    let plain = svg(&board, &draw(&board, vec![0]));
+    assert!(!plain.contains("tile-label"));
+    let labelled = svg(
+        &board,
+        &Request {
+            labels: true,
+            ..draw(&board, vec![0])
+        },
+    );
+    let doc = roxmltree::Document::parse(&labelled).unwrap();
+    let labels: Vec<(&str, &str)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("tile-label"))
+        .map(|n| (n.text().unwrap(), n.attribute("x").unwrap()))
+        .collect();
+    let track: Vec<String> = doc
+        .descendants()
+        .filter(|n| {
+            matches!(
+                n.attribute("class"),
+                Some("tile track") | Some("tile start")
+            )
+        })
+        .map(|n| n.attribute("cx").unwrap().to_string())
+        .collect();
+    // One label per track tile, 0 to 39 in move order, each at its tile's centre.
+    assert_eq!(labels.len(), 40);
+    for (i, (text, x)) in labels.iter().enumerate() {
+        assert_eq!(*text, i.to_string());
+        assert_eq!(*x, track[i]);
+    }
+}
+
+#[test]
+fn render_labels_on_the_command_line_draws_what_the_library_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("labels.svg");
+    let out = run(&["render", "ludo", "--labels", "-o", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let board = Board::load("ludo").unwrap();
+    let expected = svg(
+        &board,
+        &Request {
+            labels: true,
+            ..draw(&board, vec![0])
+        },
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(
+        expected.matches("class=\"tile-label\"").count(),
+        board.track.len()
+    );
+}

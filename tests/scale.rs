@@ -33,8 +33,9 @@ fn searches_stay_linear_on_a_100000_tile_track() {
     let race = Race::<u64>::new(&board, 0).unwrap();
     let run = |name: &str| {
         let method = Method::find(name).unwrap();
-        let s = solve_race(&race, method, DEFAULT_BUDGET.into()).unwrap_or_else(|e| panic!("{e}"));
-        (s.pieces.iter().map(|p| p.length).sum::<u64>(), s.nodes())
+        let s = solve_race(&board, &race, method, DEFAULT_BUDGET)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        (s.pieces.iter().map(|p| p.length).sum::<u64>(), s.nodes)
     };
     let (optimum, dp_nodes) = run("dp/step");
     assert_eq!(dp_nodes, 400_000);

@@ -11,6 +11,10 @@ every board as an OpenSpiel game (``boardpath.openspiel``).
 >>> round(boardpath.dice("maedn").expected_turns, 4)
 49.2515
 
+The real game (2 to 6 players, captures, OpenSpiel's maedn rules and others) is ``Game`` and
+``GameState``; ``import boardpath.openspiel`` registers every board as the pyspiel game
+``boardpath``.
+
 Errors are ``boardpath.Error`` subclasses whose message is the command line's, board errors with
 ``file:line:column``.
 """
@@ -23,6 +27,8 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union, overloa
 from . import _native
 from ._native import (
     COMMIT,
+    Game,
+    GameState,
     DEFAULT_BUDGET,
     DEFAULT_METHOD,
     VERSION,
@@ -45,6 +51,8 @@ __version__ = VERSION
 
 __all__ = [
     "Board",
+    "Game",
+    "GameState",
     "Tile",
     "TrackTile",
     "GoalTile",

@@ -21,7 +21,7 @@ class Record:
     _optional: ClassVar[Sequence[str]] = ()
 
     def __init__(self, data: Any) -> None:
-        # A dict, or a mapping kept in Rust (``_native.JsonObject``) that converts a field when it
+        # A dict, or a mapping kept in Rust (``_native.Solution``) that converts a field when it
         # is read: ``solve(...).total`` does not build every stop of every piece.
         object.__setattr__(self, "_data", data)
 

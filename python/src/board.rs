@@ -54,6 +54,15 @@ pub fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Arc<Board
         let name = s.to_cow()?;
         return load(&name).map_err(|e| board_error(py, &e));
     }
+    // The Python `Board` wraps a NativeBoard; a path-like object is a path.
+    if let Ok(native) = board.getattr("_native")
+        && let Ok(b) = native.cast::<NativeBoard>()
+    {
+        return Ok(b.get().board.clone());
+    }
+    if let Ok(path) = board.extract::<std::path::PathBuf>() {
+        return load(&path.to_string_lossy()).map_err(|e| board_error(py, &e));
+    }
     Err(argument(format!(
         "board must be a Board, an embedded board's name or a path, not {}",
         board.get_type().name()?

@@ -10,6 +10,7 @@ mod compare;
 mod convert;
 mod dice;
 mod errors;
+mod game;
 mod solve;
 
 use pyo3::prelude::*;
@@ -24,7 +25,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_METHOD", solve::DEFAULT_METHOD)?;
     m.add_class::<board::NativeBoard>()?;
     m.add_class::<dice::NativeDice>()?;
-    m.add_class::<convert::JsonObject>()?;
+    m.add_class::<solve::Solution>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::GameState>()?;
     m.add_function(wrap_pyfunction!(board::load_board, m)?)?;
     m.add_function(wrap_pyfunction!(board::board_from_toml, m)?)?;
     m.add_function(wrap_pyfunction!(board::embedded_names, m)?)?;

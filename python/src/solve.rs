@@ -1,13 +1,16 @@
 //! `solve` and `methods`: the least total movement of a player, as `solve --format json` prints it.
 
 use crate::board::{board_arg, players};
-use crate::convert::{JsonObject, to_py};
+use crate::convert::to_py;
 use crate::errors::{InternalError, detached, solve_error};
+use boardpath::board::Board;
 use boardpath::output::json;
+use boardpath::solve::Solved;
 use boardpath::solve::{METHODS, Method, Objective, Skip, solve as solve_board};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::{Value, json};
+use std::sync::{Arc, OnceLock};
 
 /// The default method, as on the command line.
 pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
@@ -27,22 +30,92 @@ pub fn solve<'py>(
     let board = board_arg(py, board)?;
     let method = Method::find(method.unwrap_or(DEFAULT_METHOD)).map_err(|e| solve_error(&e))?;
     let chosen = players(&board, player)?;
-    let values: Vec<Value> = detached(py, || {
+    let solved: Vec<(usize, Solved)> = detached(py, || {
         chosen
             .iter()
             .map(|&p| {
-                let solved = solve_board(&board, p, method, budget).map_err(|e| solve_error(&e))?;
-                json::solution(&board, p, &solved).map_err(|e| {
-                    InternalError::new_err(format!("internal error (please report): {e}"))
-                })
+                Ok((
+                    p,
+                    solve_board(&board, p, method, budget).map_err(|e| solve_error(&e))?,
+                ))
             })
             .collect()
     })?;
     let list = PyList::empty(py);
-    for value in values {
-        list.append(JsonObject { value })?;
+    for (player, solved) in solved {
+        list.append(Solution {
+            board: board.clone(),
+            player,
+            solved,
+            value: OnceLock::new(),
+        })?;
     }
     Ok(list)
+}
+
+/// One player's solution, kept in Rust: the scalar fields are read off it directly, and the JSON
+/// object of `solve --format json` (every piece's stops placed on the board) is built the first
+/// time another field is read.
+#[pyclass(frozen, module = "boardpath._native")]
+pub struct Solution {
+    board: Arc<Board>,
+    player: usize,
+    solved: Solved,
+    value: OnceLock<Value>,
+}
+
+impl Solution {
+    fn value(&self) -> PyResult<&Value> {
+        if let Some(v) = self.value.get() {
+            return Ok(v);
+        }
+        let v = json::solution(&self.board, self.player, &self.solved)
+            .map_err(|e| InternalError::new_err(format!("internal error (please report): {e}")))?;
+        Ok(self.value.get_or_init(|| v))
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// One field of the JSON object, as Python objects; `KeyError` when there is no such field.
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        let fast = match (&self.solved, key) {
+            (Solved::PerMove(s), "total") => Some(s.total.into_pyobject(py)?.into_any()),
+            (Solved::Exact(s), "total") => Some(s.total.into_pyobject(py)?.into_any()),
+            (Solved::PerMove(s), "enter") => Some(s.enter.into_pyobject(py)?.into_any()),
+            (Solved::Exact(s), "enter") => Some(s.enter.into_pyobject(py)?.into_any()),
+            (s, "nodes") => Some(s.nodes().into_pyobject(py)?.into_any()),
+            _ => None,
+        };
+        if let Some(v) = fast {
+            return Ok(v);
+        }
+        match self.value()?.get(key) {
+            Some(v) => to_py(py, v),
+            None => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
+        }
+    }
+
+    fn __contains__(&self, key: &str) -> PyResult<bool> {
+        Ok(self.value()?.get(key).is_some())
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.value()?.as_object().map_or(0, |m| m.len()))
+    }
+
+    /// The field names, in the document's order.
+    fn keys(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .value()?
+            .as_object()
+            .map_or_else(Vec::new, |m| m.keys().cloned().collect()))
+    }
+
+    /// The whole object as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, self.value()?)
+    }
 }
 
 /// Whether `compare` runs a method by default: `yes`, `paper board` or `no`.

@@ -25,3 +25,20 @@ def test_typed_package():
     here = pathlib.Path(boardpath.__file__).parent
     assert (here / "py.typed").exists()
     assert (here / "_native.pyi").exists()
+
+
+def test_openspiel_and_native_examples():
+    from conftest import required
+
+    required("pyspiel")
+    import boardpath.openspiel
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testmod(boardpath.openspiel, optionflags=flags)
+    assert result.failed == 0 and result.attempted >= 4
+    # The compiled classes' docstrings (doctest does not look inside extension modules).
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=flags)
+    for obj in (boardpath.Game,):
+        for test in finder.find(obj, obj.__name__, globs={}):
+            runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 2

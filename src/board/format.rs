@@ -60,6 +60,7 @@ struct RawRules {
 #[serde(deny_unknown_fields)]
 struct RawTrack {
     tiles: Spanned<Vec<Spanned<Pair>>>,
+    safe: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize)]
@@ -200,20 +201,26 @@ fn parse_direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
 }
 
 /// The first syntax error of a large file, found by parsing growing prefixes of it (64 KiB, then
-/// four times more each time, up to half the file), each cut after a line: `toml` keeps every
-/// token of what it parses, about 30 times the text, so 50 MB of junk took 1.6 GB to report an
-/// error in its first line. A prefix holds exactly the tokens the whole file starts with, so an
-/// error it reports before its last line is the whole file's first error; one on its last line
-/// may be an unfinished string, array or table the cut made, and the next prefix is tried. Errors
-/// of meaning (a missing table, a wrong type) are not looked for here: only syntax.
+/// four times more each time, up to half the file), each cut after a line where it has one:
+/// `toml` keeps every token of what it parses, about 30 times the text, so 50 MB of junk took
+/// 1.6 GB to report an error in its first line. A prefix holds exactly the tokens the whole file
+/// starts with, so an error it reports before its last line is the whole file's first error; one
+/// on its last line may be an unfinished string, array or table the cut made, and the next prefix
+/// is tried. Errors of meaning (a missing table, a wrong type) are not looked for here: only
+/// syntax.
 fn first_syntax_error(text: &str) -> Option<toml::de::Error> {
     let mut size = 64 << 10;
     while size <= text.len() / 2 {
-        let cut = text[..size].rfind('\n')? + 1;
-        let prefix = &text[..cut];
-        let last_line = prefix[..cut - 1].rfind('\n').map_or(0, |i| i + 1);
+        // Cut on a character boundary (the file may hold multi-byte characters anywhere), after
+        // a line if the prefix has one; a prefix of one long line trusts only errors well before
+        // its end (a token cut in two, or a string left open, is reported at the cut).
+        let end = text.floor_char_boundary(size);
+        let (prefix, trusted) = match text[..end].rfind('\n') {
+            Some(i) => (&text[..=i], text[..i].rfind('\n').map_or(0, |j| j + 1)),
+            None => (&text[..end], end.saturating_sub(4096)),
+        };
         if let Err(e) = toml::de::DeTable::parse(prefix)
-            && e.span().is_some_and(|s| s.start < last_line)
+            && e.span().is_some_and(|s| s.start < trusted)
         {
             return Some(e);
         }
@@ -333,6 +340,7 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         );
     }
     drop(tiles);
+    let safe = safe_tiles(&mut ck, raw.track.safe, track.len());
 
     ck.visible("board.name", &raw.board.name, false);
     ck.visible(
@@ -399,9 +407,40 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         grid,
         rules,
         track,
+        safe,
         players,
         warnings: ck.warnings,
     })
+}
+
+/// The `track.safe` indices, sorted; each out of range or repeated is an error at its place.
+fn safe_tiles(
+    ck: &mut Checker,
+    raw: Option<Spanned<Vec<Spanned<i64>>>>,
+    track_len: usize,
+) -> Vec<usize> {
+    let mut safe = Vec::new();
+    for s in raw.map(Spanned::into_inner).unwrap_or_default() {
+        let i = *s.get_ref();
+        if i < 0 || i as usize >= track_len.max(1) {
+            ck.at(
+                s.span(),
+                format!(
+                    "track.safe: {i} is out of range; it indexes track.tiles, so it must be 0 to {}",
+                    track_len.saturating_sub(1)
+                ),
+            );
+        } else if safe.contains(&(i as usize)) {
+            ck.at(
+                s.span(),
+                format!("track.safe: tile {i} is listed twice; list each safe tile once"),
+            );
+        } else {
+            safe.push(i as usize);
+        }
+    }
+    safe.sort_unstable();
+    safe
 }
 
 /// The finite track positions, sorted with their indices (24 bytes a tile): repeats and look-ups
@@ -685,16 +724,22 @@ mod tests {
             format!("a = [\n{}]\nb c\n{filler}", "1,\n".repeat(100_000)),
             // A duplicate key far in.
             format!("a = 1\n{filler}a = 2\n{filler}"),
+            // Multi-byte characters across every cut; one long line of junk.
+            format!("x = 1 2\n{}", "é".repeat(400_000)),
+            format!("x = \"é\" ab cd{}", " éé ab".repeat(100_000)),
+            format!("x = \"{}\" = 2", "é".repeat(400_000)),
         ];
         for text in &cases {
             let plain = plain_error(text).expect("every case is invalid");
-            let found = first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
+            let found =
+                first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
             if let Some(found) = found {
                 assert_eq!(found, plain);
             }
         }
-        // The junk case is found in the first prefix, the multi-line ones are not cut wrongly.
+        // Junk is found in the first prefix, on many lines or one.
         assert!(first_syntax_error(&cases[0]).is_some());
+        assert!(first_syntax_error(&cases[6]).is_some());
     }
 
     #[test]

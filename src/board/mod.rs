@@ -104,6 +104,10 @@ pub struct Board {
     pub rules: Rules,
     /// The shared loop, in move order.
     pub track: Vec<Point>,
+    /// Safe track tiles (indices into `track`, ascending): the game's safe squares, where no piece
+    /// is captured (`[track] safe`; empty when the file names none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub safe: Vec<usize>,
     /// The players, in file order.
     pub players: Vec<Player>,
     /// What is legal but most likely a mistake (a goal tile on the track), each at its place in

@@ -9,6 +9,7 @@ mod error;
 pub mod generate;
 pub mod methods;
 pub mod out;
+pub mod play;
 pub mod render;
 pub mod reproduce;
 pub mod serve;

@@ -32,6 +32,9 @@ pub struct RenderArgs {
     /// Animate the pieces roll by roll (SVG only).
     #[arg(long)]
     pub animate: bool,
+    /// Write each track tile's index on it (the number a player's `start` names).
+    #[arg(long)]
+    pub labels: bool,
     /// Draw a bit-board value (0x... or 0b...): the tiles it sets and the distance it holds.
     #[arg(long, value_name = "VALUE", conflicts_with_all = ["piece", "animate", "method"])]
     pub bits: Option<String>,
@@ -116,6 +119,7 @@ pub fn request(
         piece: args.piece,
         animate: args.animate,
         bits,
+        labels: args.labels,
     };
     Ok((request, solved))
 }

@@ -7,6 +7,7 @@ use super::{Game, Move, State, Step};
 pub struct Undo {
     to_move: u8,
     tries: u8,
+    streak: u8,
     /// The mover, its piece and where the piece was.
     moved: Option<(u8, u8, Step)>,
     /// The captured piece's owner, index and step.
@@ -15,8 +16,9 @@ pub struct Undo {
 
 /// Plays `mv` (one of [`super::legal_moves`] for `roll`; `None` to pass when there is none) for
 /// the player to roll, then passes the turn on: the same player rolls again after the bonus
-/// roll ([`super::Rules::bonus_roll`]) or while it has tries left ([`super::Rules::tries`]: a
-/// pass with every piece waiting or in the goal); otherwise the next player rolls.
+/// roll ([`super::Rules::bonus_roll`], unless it is the third in a row under
+/// [`super::Rules::three_bonus_forfeit`]) or while it has tries left ([`super::Rules::tries`]:
+/// a pass with every piece waiting or in the goal); otherwise the next player rolls.
 /// `mv` is trusted: check a move from outside with [`super::move_for_action`].
 #[inline]
 pub fn apply(game: &Game, state: &mut State, roll: u32, mv: Option<&Move>) -> Undo {
@@ -24,6 +26,7 @@ pub fn apply(game: &Game, state: &mut State, roll: u32, mv: Option<&Move>) -> Un
     let mut undo = Undo {
         to_move: p as u8,
         tries: state.tries(),
+        streak: state.streak(),
         moved: None,
         captured: None,
     };
@@ -35,15 +38,28 @@ pub fn apply(game: &Game, state: &mut State, roll: u32, mv: Option<&Move>) -> Un
         }
         state.set_step(p, m.piece, m.to);
     }
-    let again = game.rules.bonus_roll && roll == game.bonus_face();
-    if again {
-        state.set_turn(p, 0);
-    } else if mv.is_none() && state.tries() + 1 < game.rules.tries && stuck(game, state, p) {
-        state.set_turn(p, state.tries() + 1);
+    let bonus = game.rules.bonus_roll && roll == game.bonus_face();
+    if bonus && !forfeits(game, undo.streak) {
+        // Counted only where a rule reads it, so that positions under other rules stay equal.
+        let streak = if game.rules.three_bonus_forfeit {
+            undo.streak.saturating_add(1)
+        } else {
+            0
+        };
+        state.set_turn(p, 0, streak);
+    } else if !bonus && mv.is_none() && undo.tries + 1 < game.rules.tries && stuck(game, state, p) {
+        state.set_turn(p, undo.tries + 1, undo.streak);
     } else {
-        state.set_turn((p + 1) % game.players(), 0);
+        state.set_turn((p + 1) % game.players(), 0, 0);
     }
     undo
+}
+
+/// Whether a bonus roll after `streak` of them in a row is the one that ends the turn
+/// ([`super::Rules::three_bonus_forfeit`]).
+#[inline]
+pub(crate) fn forfeits(game: &Game, streak: u8) -> bool {
+    game.rules.three_bonus_forfeit && streak >= 2
 }
 
 /// Whether player `p` has no piece on the track, and some waiting: the case in which
@@ -64,5 +80,5 @@ pub fn undo(state: &mut State, undo: &Undo) {
     if let Some((q, j, step)) = undo.captured {
         state.set_step(q as usize, j as usize, step);
     }
-    state.set_turn(undo.to_move as usize, undo.tries);
+    state.set_turn(undo.to_move as usize, undo.tries, undo.streak);
 }

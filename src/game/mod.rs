@@ -21,13 +21,16 @@
 
 pub mod action;
 mod apply;
+pub mod distance;
 mod error;
 pub mod exact;
 mod moves;
 mod playout;
+pub mod policy;
 mod rules;
 mod setup;
 mod state;
+pub mod tournament;
 
 pub use action::{chance_outcomes, legal_actions, move_for_action, returns};
 pub use apply::{Undo, apply, undo};

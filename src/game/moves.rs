@@ -51,6 +51,7 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
         let Some(rel) = game.step_at(q, tile) else {
             continue;
         };
+        // Waiting pieces never match: `rel` is a step on the track.
         if let Some(i) = state.pieces_of(q).iter().position(|&s| s == rel) {
             return Some(Capture {
                 player: q,
@@ -65,7 +66,7 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
 
 /// The move of player `p`'s piece `i` from `from` by `roll`, if the rules allow it (not past the
 /// goal, not onto an own piece, not over an own piece in the goal unless jumps are allowed).
-#[inline]
+#[inline(always)]
 fn advance(game: &Game, state: &State, p: usize, i: usize, from: Step, roll: u32) -> Option<Move> {
     let to = from.checked_add(roll)?;
     if to as usize >= game.steps(p) {
@@ -120,11 +121,16 @@ fn enter(game: &Game, state: &State, p: usize) -> Option<Move> {
 ///    under [`Rules::must_enter`](super::Rules::must_enter) only that.
 /// 3. Otherwise every piece on the board that may move `roll` steps.
 ///
-/// Under [`Rules::compulsory_capture`](super::Rules::compulsory_capture) only capturing moves remain when there are any.
+/// Under [`Rules::compulsory_capture`](super::Rules::compulsory_capture) only capturing moves
+/// remain when there are any; under [`Rules::three_bonus_forfeit`](super::Rules::three_bonus_forfeit) a third bonus roll in a
+/// row has no legal move.
 pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
     out.clear();
     let p = state.to_move();
     let rules = &game.rules;
+    if roll == game.bonus_face() && super::apply::forfeits(game, state.streak()) {
+        return;
+    }
     let own = state.pieces_of(p);
     let waits = own.contains(&WAITING);
     if waits
@@ -151,7 +157,9 @@ pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
         }
     }
     // Waiting (entering) sorts first: WAITING + 1 wraps to 0.
-    out.sort_unstable_by_key(|m| m.from.wrapping_add(1));
+    if !out.is_sorted_by_key(|m| m.from.wrapping_add(1)) {
+        out.sort_unstable_by_key(|m| m.from.wrapping_add(1));
+    }
     if rules.compulsory_capture && out.iter().any(|m| m.capture.is_some()) {
         out.retain(|m| m.capture.is_some());
     }

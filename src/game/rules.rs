@@ -81,6 +81,11 @@ pub struct Rules {
     /// A piece may pass over other pieces inside its goal (OpenSpiel, Schmidt); when false it may
     /// not jump over an own piece in the goal.
     pub jump_in_goal: bool,
+    /// The game starts with each player's first piece on its start tile, the rest waiting
+    /// (Schmidt's printed rules); otherwise every piece starts waiting.
+    pub first_piece_out: bool,
+    /// A third bonus roll in a row (three 6s) ends the turn at once, without a move (Ludo).
+    pub three_bonus_forfeit: bool,
 }
 
 impl Rules {
@@ -97,26 +102,31 @@ impl Rules {
             compulsory_capture: false,
             safe_tiles: false,
             jump_in_goal: true,
+            first_piece_out: false,
+            three_bonus_forfeit: false,
         }
     }
 
-    /// Schmidt Spiele's printed rules: OpenSpiel's plus three tries while no piece can move.
+    /// Schmidt Spiele's printed rules: OpenSpiel's, but the first piece starts on the start
+    /// tile, and three tries while no piece is on the track.
     pub fn schmidt() -> Rules {
         Rules {
             set: RuleSet::Schmidt,
             tries: 3,
+            first_piece_out: true,
             ..Rules::openspiel()
         }
     }
 
-    /// Ludo as commonly played: enter on a 6, a 6 rolls again, safe tiles protect, no obligation
-    /// to clear the start tile or to enter.
+    /// Ludo as commonly played: enter on a 6, a 6 rolls again but a third 6 in a row ends the
+    /// turn, safe tiles protect, no obligation to clear the start tile or to enter.
     pub fn ludo() -> Rules {
         Rules {
             set: RuleSet::Ludo,
             clear_start: false,
             must_enter: false,
             safe_tiles: true,
+            three_bonus_forfeit: true,
             ..Rules::openspiel()
         }
     }
@@ -144,6 +154,16 @@ impl Rules {
         );
         flag("safe-tiles", b(self.safe_tiles), b(base.safe_tiles));
         flag("jump-in-goal", b(self.jump_in_goal), b(base.jump_in_goal));
+        flag(
+            "first-piece-out",
+            b(self.first_piece_out),
+            b(base.first_piece_out),
+        );
+        flag(
+            "three-bonus-forfeit",
+            b(self.three_bonus_forfeit),
+            b(base.three_bonus_forfeit),
+        );
         parts.join(",")
     }
 }

@@ -41,13 +41,17 @@ pub struct Game {
     seats: Vec<usize>,
     pieces: usize,
     track_len: usize,
-    start: Vec<usize>,
-    track_steps: Vec<usize>,
-    goal_len: Vec<usize>,
+    // Fixed arrays, not vectors: read on every move, they sit in the struct itself.
+    start: [usize; MAX_PLAYERS],
+    track_steps: [usize; MAX_PLAYERS],
+    goal_len: [usize; MAX_PLAYERS],
     faces: Vec<u32>,
     enter_roll: u32,
     bonus_face: u32,
     safe: Vec<bool>,
+    /// `rel[q * track_len + t]`: player `q`'s step on track tile `t`, or [`WAITING`] where its
+    /// pieces never pass (a table: the hot path of every move looks it up).
+    rel: Vec<Step>,
 }
 
 impl Game {
@@ -108,18 +112,44 @@ impl Game {
                 )));
             }
         }
+        if config.rules.first_piece_out {
+            for (i, p) in players.iter().enumerate() {
+                if let Some(q) = players[..i].iter().find(|q| q.start == p.start) {
+                    return Err(GameError::Board(format!(
+                        "players \"{}\" and \"{}\" share start tile {}, so their first pieces cannot both start there (rule first-piece-out)",
+                        q.name, p.name, p.start
+                    )));
+                }
+            }
+        }
         Ok(Game {
             board: board.name.clone(),
             rules: config.rules.clone(),
             pieces,
             track_len: board.track.len(),
-            start: players.iter().map(|p| p.start).collect(),
-            track_steps: players.iter().map(|p| p.track_steps).collect(),
-            goal_len: players.iter().map(|p| p.goal.len()).collect(),
+            start: per_player(players.iter().map(|p| p.start)),
+            track_steps: per_player(players.iter().map(|p| p.track_steps)),
+            goal_len: per_player(players.iter().map(|p| p.goal.len())),
             faces,
             enter_roll,
             bonus_face,
-            safe: vec![false; board.track.len()],
+            safe: (0..board.track.len())
+                .map(|t| board.safe.binary_search(&t).is_ok())
+                .collect(),
+            rel: players
+                .iter()
+                .flat_map(|p| {
+                    let len = board.track.len();
+                    (0..len).map(move |t| {
+                        let r = (t + len - p.start % len) % len;
+                        if r < p.track_steps {
+                            r as Step
+                        } else {
+                            WAITING
+                        }
+                    })
+                })
+                .collect(),
             seats,
         })
     }
@@ -199,9 +229,10 @@ impl Game {
     pub fn tile(&self, p: usize, step: Step) -> Option<usize> {
         let s = step as usize;
         (s < self.track_steps[p]).then(|| {
+            // start < track_len and s < track_steps <= track_len: one subtraction wraps it.
             let t = self.start[p] + s;
             if t >= self.track_len {
-                t % self.track_len
+                t - self.track_len
             } else {
                 t
             }
@@ -211,7 +242,16 @@ impl Game {
     /// Player `p`'s step on board track tile `tile`, if its pieces pass there.
     #[inline]
     pub fn step_at(&self, p: usize, tile: usize) -> Option<Step> {
-        let rel = (tile + self.track_len - self.start[p] % self.track_len) % self.track_len;
-        (rel < self.track_steps[p]).then_some(rel as Step)
+        let r = self.rel[p * self.track_len + tile];
+        (r != WAITING).then_some(r)
     }
+}
+
+/// One value per player in a fixed array (players past the last hold 0).
+fn per_player(values: impl Iterator<Item = usize>) -> [usize; MAX_PLAYERS] {
+    let mut out = [0; MAX_PLAYERS];
+    for (o, v) in out.iter_mut().zip(values) {
+        *o = v;
+    }
+    out
 }

@@ -23,11 +23,24 @@ pub struct State {
     pieces: u8,
     to_move: u8,
     tries: u8,
+    streak: u8,
 }
 
 impl State {
-    /// The start of a game: every piece waiting, player 0 to roll.
+    /// The start of a game: every piece waiting (under [`Rules::first_piece_out`](super::Rules::first_piece_out) each
+    /// player's piece 0 on its start tile), player 0 to roll.
     pub fn initial(game: &Game) -> State {
+        let mut state = State::empty(game);
+        if game.rules.first_piece_out {
+            for p in 0..game.players() {
+                state.set_step(p, 0, 0);
+            }
+        }
+        state
+    }
+
+    /// Every piece waiting, player 0 to roll.
+    fn empty(game: &Game) -> State {
         let mut steps = [0; MAX_PIECES];
         steps[..game.players() * game.pieces()].fill(WAITING);
         State {
@@ -36,6 +49,7 @@ impl State {
             pieces: game.pieces() as u8,
             to_move: 0,
             tries: 0,
+            streak: 0,
         }
     }
 
@@ -57,7 +71,7 @@ impl State {
                 n - 1
             )));
         }
-        let mut state = State::initial(game);
+        let mut state = State::empty(game);
         state.steps[..n * k].copy_from_slice(steps);
         state.to_move = to_move as u8;
         state.check(game)?;
@@ -136,10 +150,27 @@ impl State {
         self.tries
     }
 
+    /// Bonus rolls (the die's highest face) this player has rolled in a row in this turn
+    /// (counts toward [`super::Rules::three_bonus_forfeit`]).
     #[inline]
-    pub(crate) fn set_turn(&mut self, to_move: usize, tries: u8) {
+    pub fn streak(&self) -> u8 {
+        self.streak
+    }
+
+    /// The same position with `tries` rolls used and `streak` bonus rolls in a row in the turn of
+    /// the player to roll: the rest of the turn state, for positions built with
+    /// [`State::from_steps`].
+    pub fn with_turn(mut self, tries: u8, streak: u8) -> State {
+        self.tries = tries;
+        self.streak = streak;
+        self
+    }
+
+    #[inline]
+    pub(crate) fn set_turn(&mut self, to_move: usize, tries: u8, streak: u8) {
         self.to_move = to_move as u8;
         self.tries = tries;
+        self.streak = streak;
     }
 
     /// The same position with each player's pieces sorted by step (waiting last): one

@@ -109,11 +109,16 @@ pub fn page(page: &Page, extra: Option<&Extra>) -> String {
 <fieldset id="pieces"><legend>pieces</legend></fieldset>
 <fieldset id="walk-box"><legend>moves of</legend>
 <select id="walk-player" aria-label="player whose moves to walk"></select>
-<button type="button" id="walk-first" title="before the first move">|&#x25C0;</button>
-<button type="button" id="walk-prev" title="previous move">&#x25C0;</button>
+<button type="button" id="walk-first" title="before the first move (Home)" aria-label="before the first move" aria-keyshortcuts="Home">|&#x25C0;</button>
+<button type="button" id="walk-prev" title="previous move (left arrow)" aria-label="previous move" aria-keyshortcuts="ArrowLeft">&#x25C0;</button>
 <input type="range" id="walk" min="0" max="0" value="0" aria-label="move">
-<button type="button" id="walk-next" title="next move">&#x25B6;</button>
-<button type="button" id="walk-last" title="after the last move">&#x25B6;|</button>
+<button type="button" id="walk-next" title="next move (right arrow)" aria-label="next move" aria-keyshortcuts="ArrowRight">&#x25B6;</button>
+<button type="button" id="walk-last" title="after the last move (End)" aria-label="after the last move" aria-keyshortcuts="End">&#x25B6;|</button>
+</fieldset>
+<fieldset id="view-box"><legend>view</legend>
+<button type="button" id="zoom-in" title="zoom in (+; or the mouse wheel)" aria-keyshortcuts="+">+</button>
+<button type="button" id="zoom-out" title="zoom out (-)" aria-keyshortcuts="-">&#x2212;</button>
+<button type="button" id="zoom-fit" title="the whole picture (0)" aria-keyshortcuts="0">fit</button>
 </fieldset>
 <fieldset id="downloads"><legend>download</legend>
 <button type="button" id="download-toml">TOML</button>

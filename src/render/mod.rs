@@ -95,6 +95,8 @@ pub struct Request {
     pub animate: bool,
     /// Draw this bit-board value instead of the shortest paths (one player).
     pub bits: Option<u128>,
+    /// Write each track tile's index on it.
+    pub labels: bool,
 }
 
 /// The most rolls a legend line lists.
@@ -134,7 +136,7 @@ pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
         .iter()
         .enumerate()
         .map(|(i, &p)| match request.bits {
-            Some(value) => bits_panel(board, &view, &colours, p, value),
+            Some(value) => bits_panel(board, &view, &colours, p, value, request.labels),
             None => {
                 let s = request.solutions.get(i).ok_or_else(|| {
                     RenderError::Options(format!(
@@ -429,7 +431,7 @@ fn paths_panel(
         }
     }
     let mut body = Svg::new();
-    tiles::draw(&mut body, board, view, colours);
+    tiles::draw(&mut body, board, view, colours, request.labels);
     let mut placer = tile_obstacles(board, view);
     paths::draw(&mut body, &segments, view, &mut placer, timeline.as_ref());
     if let Some(t) = &timeline {
@@ -523,6 +525,7 @@ fn bits_panel(
     colours: &[Rgb],
     player: usize,
     value: u128,
+    labels: bool,
 ) -> Result<Panel, RenderError> {
     let p = &board.players[player];
     // The layout depends on the longest path, so on the costs: built as `solve` and `decode` do.
@@ -532,7 +535,7 @@ fn bits_panel(
     let positions = step_positions(board, player);
 
     let mut body = Svg::new();
-    tiles::draw(&mut body, board, view, colours);
+    tiles::draw(&mut body, board, view, colours, labels);
     let set_points = decoded
         .waiting
         .iter()

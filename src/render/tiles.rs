@@ -68,8 +68,10 @@ pub fn tiles(board: &Board) -> Vec<Tile> {
     out
 }
 
-/// Draws the board: background, joining lines, tiles, goal letters. `colours[i]` is player `i`'s.
-pub fn draw(svg: &mut Svg, board: &Board, view: &View, colours: &[Rgb]) {
+/// Draws the board: background, joining lines, tiles, goal letters, and with `labels` each track
+/// tile's index (the number `start` and the track's move order count by). `colours[i]` is player
+/// `i`'s.
+pub fn draw(svg: &mut Svg, board: &Board, view: &View, colours: &[Rgb], labels: bool) {
     svg.empty(
         El::new("rect")
             .a("class", "board")
@@ -82,7 +84,7 @@ pub fn draw(svg: &mut Svg, board: &Board, view: &View, colours: &[Rgb]) {
     );
     draw_lines(svg, board, view);
     let font = view.tile_font();
-    for t in tiles(board) {
+    for (index, t) in tiles(board).into_iter().enumerate() {
         let (x, y) = view.px(t.point);
         let (fill, stroke, width) = match t.role {
             Role::Track => (palette::TRACK_FILL, palette::TILE_STROKE, 1.5),
@@ -110,6 +112,21 @@ pub fn draw(svg: &mut Svg, board: &Board, view: &View, colours: &[Rgb]) {
                     .a("text-anchor", "middle")
                     .a("fill", palette::INK.hex()),
                 &goal_label(g),
+            );
+        }
+        if labels && matches!(t.role, Role::Track | Role::Start(_)) {
+            // The track comes first in `tiles`, so the tile's place there is its track index.
+            let text = index.to_string();
+            let size = if text.len() > 2 { 0.75 * font } else { font };
+            svg.text(
+                El::new("text")
+                    .a("class", "tile-label")
+                    .a("x", x)
+                    .a("y", y + 0.35 * size)
+                    .a("font-size", size)
+                    .a("text-anchor", "middle")
+                    .a("fill", palette::INK.hex()),
+                &text,
             );
         }
     }

@@ -40,7 +40,9 @@ where
     FK: FnMut(&N) -> usize,
     FS: FnMut(&N) -> bool,
 {
-    best_first(start, successors, heuristic, key, keys, success, budget, true)
+    best_first(
+        start, successors, heuristic, key, keys, success, budget, true,
+    )
 }
 
 /// A* that expands each key at most once: [`astar`] without reopening, for an estimate that is
@@ -66,7 +68,9 @@ where
     FK: FnMut(&N) -> usize,
     FS: FnMut(&N) -> bool,
 {
-    best_first(start, successors, heuristic, key, keys, success, budget, false)
+    best_first(
+        start, successors, heuristic, key, keys, success, budget, false,
+    )
 }
 
 #[cfg(test)]

@@ -215,9 +215,25 @@ impl Algorithm for AStar {
         let key = |s: &E::State| e.position(s);
         let goal = |s: &E::State| e.is_goal(s);
         if job.tuning.estimate.is_admissible() {
-            search::astar::astar(e.start(), successors, h, key, e.positions(), goal, job.budget)
+            search::astar::astar(
+                e.start(),
+                successors,
+                h,
+                key,
+                e.positions(),
+                goal,
+                job.budget,
+            )
         } else {
-            search::astar::astar_closed(e.start(), successors, h, key, e.positions(), goal, job.budget)
+            search::astar::astar_closed(
+                e.start(),
+                successors,
+                h,
+                key,
+                e.positions(),
+                goal,
+                job.budget,
+            )
         }
     }
 }

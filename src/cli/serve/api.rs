@@ -272,7 +272,7 @@ const RENDER: Endpoint = Endpoint {
         "goal-mode",
         "die",
     ],
-    switches: &["moves-in-goal", "no-moves-in-goal"],
+    switches: &["moves-in-goal", "no-moves-in-goal", "labels"],
     fixed: &["-o", "board.svg"],
     budget: true,
     run: Api::render,

@@ -69,7 +69,7 @@ const MAX_CONNECTIONS: usize = 64;
 /// The editor pane, the compare and dice sections, and their script and style.
 const EDITOR: &str = include_str!("editor.html");
 const TOOLS: &str = include_str!("tools.html");
-const SCRIPT: &str = include_str!("workbench.js");
+const SCRIPT: &str = concat!(include_str!("tomltiles.js"), include_str!("workbench.js"));
 const STYLE: &str = include_str!("workbench.css");
 
 /// Runs `serve` until the process is stopped.

@@ -214,13 +214,13 @@ impl Binomial {
         let mut c = [[0u64; MAX_PIECES + 1]; TRACK as usize + 1];
         for (n, row) in c.iter_mut().enumerate() {
             row[0] = 1;
-            for (k, cell) in row
+            for (k, entry) in row
                 .iter_mut()
                 .enumerate()
                 .take(MAX_PIECES.min(n) + 1)
                 .skip(1)
             {
-                *cell = (n as u64 - k as u64 + 1..=n as u64).product::<u64>()
+                *entry = (n as u64 - k as u64 + 1..=n as u64).product::<u64>()
                     / (1..=k as u64).product::<u64>();
             }
         }

@@ -88,6 +88,10 @@
         this.toggles();
         this.apply();
       });
+      this.zoom = null;
+      this.keys();
+      this.zoomAndPan();
+      window.addEventListener("resize", () => this.svg && this.fit());
       $("drawing").addEventListener("mouseover", (e) => {
         const move = e.target.closest && e.target.closest("[data-move]");
         if (move) $("hover").textContent = title(move);
@@ -125,6 +129,8 @@
       this.viewBox = this.svg.getAttribute("viewBox");
       this.size = [this.svg.getAttribute("width"), this.svg.getAttribute("height")];
       this.panels = Array.from(this.svg.querySelectorAll("g.panel"));
+      // Each panel's box as drawn, before a marker or a hidden player can change it.
+      this.boxes = new Map(this.panels.map((p) => [p, p.getBBox()]));
       if (this.firstPlayerOnly && !this.shown) {
         this.panels.slice(1).forEach((p) => this.hiddenPlayers.add(p.getAttribute("data-player")));
       }
@@ -175,29 +181,115 @@
       this.walk();
     }
 
-    /** The picture's box: the whole drawing, or just the panels shown when some are hidden. */
+    /**
+     * Lays the panels shown out in as many columns as fit the page at full size (one at least),
+     * so that a player's board and legend keep their size however many players are shown; sets
+     * the picture's box to them, or to the part zoomed into.
+     */
     fit() {
       const shown = this.panels.filter((p) => !p.classList.contains("hidden"));
-      if (shown.length === this.panels.length || shown.length === 0) {
-        this.svg.setAttribute("viewBox", this.viewBox);
-        this.svg.setAttribute("width", this.size[0]);
-        this.svg.setAttribute("height", this.size[1]);
-        return;
-      }
-      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const p of shown) {
-        const b = p.getBBox();
-        const m = p.transform.baseVal.consolidate();
-        const dx = m ? m.matrix.e : 0;
-        const dy = m ? m.matrix.f : 0;
-        x0 = Math.min(x0, b.x + dx);
-        y0 = Math.min(y0, b.y + dy);
-        x1 = Math.max(x1, b.x + b.width + dx);
-        y1 = Math.max(y1, b.y + b.height + dy);
-      }
-      this.svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
-      this.svg.setAttribute("width", Math.ceil(x1 - x0));
-      this.svg.setAttribute("height", Math.ceil(y1 - y0));
+      const room = Math.max(200, $("drawing").clientWidth || 800);
+      const boxes = shown.map((p) => this.boxes.get(p));
+      const gap = 24;
+      const widest = Math.max(1, ...boxes.map((b) => b.width));
+      const cols = Math.max(1, Math.min(shown.length, Math.floor((room + gap) / (widest + gap))));
+      let [x1, y1, rowTop, rowHeight] = [0, 0, 0, 0];
+      shown.forEach((p, k) => {
+        const b = boxes[k];
+        const col = k % cols;
+        if (col === 0 && k > 0) {
+          rowTop += rowHeight + gap;
+          rowHeight = 0;
+        }
+        const x = col * (widest + gap);
+        p.setAttribute("transform", `translate(${x - b.x} ${rowTop - b.y})`);
+        rowHeight = Math.max(rowHeight, b.height);
+        x1 = Math.max(x1, x + b.width);
+        y1 = Math.max(y1, rowTop + b.height);
+      });
+      this.box = shown.length ? [0, 0, x1, y1] : this.viewBox.split(/[ ,]+/).map(Number);
+      const [bx, by, bw, bh] = this.zoom || this.box;
+      this.svg.setAttribute("viewBox", `${bx} ${by} ${bw} ${bh}`);
+      this.svg.setAttribute("width", String(this.box[2]));
+      this.svg.setAttribute("height", String(this.box[3]));
+    }
+
+    /** Zooms by `factor` (above 1: closer) about the picture's point (`x`, `y`), or its centre. */
+    zoomBy(factor, x, y) {
+      if (!this.svg) return;
+      const [bx, by, bw, bh] = this.zoom || this.box;
+      if (x === undefined) [x, y] = [bx + bw / 2, by + bh / 2];
+      const w = Math.min(this.box[2] * 4, Math.max(this.box[2] / 20, bw / factor));
+      const k = w / bw;
+      this.zoom = [x - (x - bx) * k, y - (y - by) * k, bw * k, bh * k];
+      this.fit();
+    }
+
+    /** The whole picture again. */
+    unzoom() {
+      this.zoom = null;
+      if (this.svg) this.fit();
+    }
+
+    /** The wheel zooms about the pointer; dragging the background pans; buttons and keys too. */
+    zoomAndPan() {
+      const drawing = $("drawing");
+      const at = (e) => {
+        const m = this.svg.getScreenCTM().inverse();
+        const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
+        return [p.x, p.y];
+      };
+      drawing.addEventListener("wheel", (e) => {
+        if (!this.svg) return;
+        e.preventDefault();
+        this.zoomBy(Math.exp(-e.deltaY / 500), ...at(e));
+      }, { passive: false });
+      drawing.addEventListener("pointerdown", (e) => {
+        if (!this.svg || e.button !== 0 || e.defaultPrevented) return;
+        if (e.target.closest("circle.tile, [data-move]")) return;
+        const [x0, y0] = at(e);
+        drawing.setPointerCapture(e.pointerId);
+        drawing.classList.add("panning");
+        const move = (m) => {
+          const [x, y] = at(m);
+          const [bx, by, bw, bh] = this.zoom || this.box;
+          this.zoom = [bx - (x - x0), by - (y - y0), bw, bh];
+          this.fit();
+        };
+        const up = () => {
+          drawing.removeEventListener("pointermove", move);
+          drawing.classList.remove("panning");
+        };
+        drawing.addEventListener("pointermove", move);
+        drawing.addEventListener("pointerup", up, { once: true });
+      });
+      $("zoom-in").addEventListener("click", () => this.zoomBy(1.25));
+      $("zoom-out").addEventListener("click", () => this.zoomBy(0.8));
+      $("zoom-fit").addEventListener("click", () => this.unzoom());
+    }
+
+    /** The step controls from the keyboard: arrows, Home and End; + - and 0 zoom. */
+    keys() {
+      document.addEventListener("keydown", (e) => {
+        const t = e.target;
+        const typing = t.isContentEditable || t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
+          (t.tagName === "INPUT" && !["checkbox", "button"].includes(t.type));
+        if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
+        const act = {
+          ArrowRight: () => this.go(this.position + 1),
+          ArrowLeft: () => this.go(this.position - 1),
+          Home: () => this.go(0),
+          End: () => this.go(this.steps.length),
+          "+": () => this.zoomBy(1.25),
+          "=": () => this.zoomBy(1.25),
+          "-": () => this.zoomBy(0.8),
+          "0": () => this.unzoom(),
+        }[e.key];
+        if (act && this.svg) {
+          e.preventDefault();
+          act();
+        }
+      });
     }
 
     /** The walk: the chosen player's shown pieces in finishing order, each entering, then its moves. */

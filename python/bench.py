@@ -1,0 +1,178 @@
+"""Speed of the Python package against its anchors, in one run on one machine.
+
+    python python/bench.py [--skip-criterion] [--games N]
+
+1. ``boardpath.solve("maedn")`` from Python against the Rust criterion benchmark of the same solve
+   (``cargo bench --bench solve``, run by this script first): the target is Python within 2x the
+   criterion time plus a fixed call overhead under 20 us. The fixed overhead is measured apart, as
+   the time of the cheapest call into the module that returns a JSON object
+   (``solve`` on a board of two tiles and one piece with one step to go).
+2. The OpenSpiel game: random playouts per second of ``boardpath`` (a Python game for pyspiel)
+   against OpenSpiel's own C++ ``maedn``, and a profile of where a Python playout spends its time.
+
+Timings are the best of several repeats (the least disturbed by other work on the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import time
+import timeit
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CRITERION_ID = "standard board, black, all pieces/petgraph-dijkstra/graph"
+CRITERION_DIR = ROOT / "target" / "criterion" / "standard board, black, all pieces" / "petgraph-dijkstra_graph" / "new"
+
+# Two track tiles, one piece: the least work a solve can do, so its time is the call's overhead
+# (argument parsing, the GIL released and taken back, the result object).
+TINY = """
+[board]
+name = "tiny"
+[rules]
+die = [1]
+[track]
+tiles = [[0, 0], [1, 0]]
+[[players]]
+name = "p"
+start = 0
+track_steps = 1
+base = [[0, 1]]
+goal = [[1, 1]]
+"""
+
+
+def best_per_call(stmt, number: int, repeat: int = 7, **env) -> float:
+    """Seconds per call, best of `repeat` runs of `number` calls."""
+    return min(timeit.repeat(stmt, globals=env, number=number, repeat=repeat)) / number
+
+
+def criterion_seconds(skip: bool) -> float | None:
+    """The median of the criterion benchmark (run now unless `skip`), in seconds."""
+    if not skip:
+        subprocess.run(
+            ["cargo", "bench", "--bench", "solve", "--", f"^{CRITERION_ID}$",
+             "--warm-up-time", "2", "--measurement-time", "5"],
+            cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+        )
+    path = CRITERION_DIR / "estimates.json"
+    if not path.exists():
+        return None
+    return json.loads(path.read_text())["median"]["point_estimate"] / 1e9
+
+
+def bench_solve(skip_criterion: bool) -> None:
+    import boardpath
+
+    rust = criterion_seconds(skip_criterion)
+    board = boardpath.Board.load("maedn")
+    tiny = boardpath.Board.from_toml(TINY)
+    assert boardpath.solve("maedn").total == 83047 and boardpath.solve(tiny).total >= 0
+    by_name = best_per_call(lambda: boardpath.solve("maedn").total, 2000)
+    by_board = best_per_call(lambda: boardpath.solve(board).total, 2000)
+    overhead = best_per_call(lambda: boardpath.solve(tiny).total, 20000)
+    full = best_per_call(lambda: boardpath.solve(board).to_dict(), 2000)
+    us = 1e6
+    print("solve, standard board, petgraph-dijkstra/graph (best of 7):")
+    if rust is not None:
+        print(f"  Rust, criterion median            {rust * us:8.1f} us")
+    print(f"  Python solve('maedn').total       {by_name * us:8.1f} us")
+    print(f"  Python solve(board).total         {by_board * us:8.1f} us")
+    print(f"  Python solve(board).to_dict()     {full * us:8.1f} us (every stop of every piece as dicts)")
+    print(f"  fixed call overhead (tiny board)  {overhead * us:8.1f} us (target < 20 us)")
+    if rust is not None:
+        limit = 2 * rust + 20e-6
+        verdict = "met" if by_name <= limit else f"MISSED by {(by_name - limit) * us:.1f} us"
+        print(f"  target: Python <= 2 x {rust * us:.1f} + 20 = {limit * us:.1f} us: {verdict} "
+              f"(Python / Rust = {by_name / rust:.2f})")
+
+
+def playouts(game, seconds: float, seed: int = 1) -> tuple[int, int]:
+    """Random playouts for about `seconds`: (games finished, actions applied)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                action = rng.choices(outcomes, probs)[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+    return games, actions
+
+
+def bench_openspiel(seconds: float, profile: bool) -> None:
+    try:
+        import pyspiel
+    except ImportError:
+        print("OpenSpiel: not installed (pip install open-spiel); skipped")
+        return
+    import boardpath.openspiel  # noqa: F401  registers "boardpath"
+
+    print(f"random playouts, 2 players, standard board, openspiel rules ({seconds:.0f} s each):")
+    rates = {}
+    for label, game in [
+        ("OpenSpiel C++ maedn (driven from Python)", pyspiel.load_game("maedn", {"players": 2})),
+        ("boardpath Python game", pyspiel.load_game("boardpath", {"board": "maedn", "players": 2, "rules": "openspiel"})),
+    ]:
+        t0 = time.perf_counter()
+        games, actions = playouts(game, seconds)
+        dt = time.perf_counter() - t0
+        rates[label] = games / dt
+        print(f"  {label:42s} {games / dt:9.1f} games/s  {actions / dt:10.0f} actions/s  "
+              f"({actions / max(games, 1):.0f} actions per game)")
+    cpp, py = rates.values()
+    print(f"  the Python game is {cpp / py:.1f}x slower, both driven by the same Python loop")
+    # OpenSpiel's own C++ driver (random_sim_test: random games with its checks on every state):
+    # the C++ game without any Python, against the Python game called back from C++.
+    sims = 20
+    for label, game in [
+        ("OpenSpiel C++ maedn, C++ driver", pyspiel.load_game("maedn", {"players": 2})),
+        ("boardpath Python game, C++ driver", pyspiel.load_game("boardpath", {"board": "maedn", "players": 2})),
+    ]:
+        t0 = time.perf_counter()
+        pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+        dt = time.perf_counter() - t0
+        rates[label] = sims / dt
+        print(f"  {label:42s} {sims / dt:9.1f} games/s (pyspiel.random_sim_test, {sims} games)")
+    values = list(rates.values())
+    print(f"  under the C++ driver the Python game is {values[2] / values[3]:.1f}x slower")
+    if profile:
+        import cProfile
+        import pstats
+
+        game = pyspiel.load_game("boardpath", {"board": "maedn", "players": 2, "rules": "openspiel"})
+        prof = cProfile.Profile()
+        prof.enable()
+        playouts(game, seconds / 2)
+        prof.disable()
+        print("  where a Python playout spends its time (cProfile, top 12 by own time):")
+        pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(12)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--skip-criterion", action="store_true", help="use the last criterion result instead of running it")
+    ap.add_argument("--seconds", type=float, default=10.0, help="seconds of playouts per game")
+    ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--only", choices=["solve", "openspiel"])
+    args = ap.parse_args()
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    if args.only in (None, "solve"):
+        bench_solve(args.skip_criterion)
+    if args.only in (None, "openspiel"):
+        bench_openspiel(args.seconds, not args.no_profile)
+
+
+if __name__ == "__main__":
+    main()

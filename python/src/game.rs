@@ -1,0 +1,481 @@
+//! The real game: a board and rules set up for 2 to 6 players ([`Game`]), and a position with
+//! the roll as a chance event ([`GameState`]), in OpenSpiel's terms (player ids, action ids,
+//! chance outcomes, returns) so that `boardpath.openspiel` can hand it to pyspiel.
+
+use crate::board::board_arg;
+use crate::errors::{GameError, argument, guard};
+use boardpath::board::Board;
+use boardpath::game::action::{ENTER, PASS, num_distinct_actions};
+use boardpath::game::{
+    self as engine, GameConfig, Move, RuleSet, Seating, State, WAITING, chance_outcomes,
+    legal_actions, move_for_action, returns,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+/// OpenSpiel's player id of a chance node.
+const CHANCE: i64 = -1;
+/// OpenSpiel's player id of a terminal state.
+const TERMINAL: i64 = -4;
+
+fn game_error(e: &engine::GameError) -> PyErr {
+    GameError::new_err(e.to_string())
+}
+
+/// A board set up for play: players, pieces, rules and seats. Players are numbered in the order
+/// of play; player `p` sits at board player `seats[p]`.
+///
+/// >>> import boardpath
+/// >>> game = boardpath.Game("maedn", players=2)
+/// >>> game.seats, game.player_names, game.num_distinct_actions
+/// ([0, 2], ['black', 'green'], 45)
+#[pyclass(frozen, module = "boardpath")]
+pub struct Game {
+    game: Arc<engine::Game>,
+    board: Arc<Board>,
+}
+
+#[pymethods]
+impl Game {
+    /// Sets up `board` (a Board, an embedded name or a path; default `maedn`) for `players` players under the rule
+    /// set `rules` (`openspiel`, `schmidt`, `ludo`); `pieces` per player (default: every piece);
+    /// `seating` `spread` (two players sit opposite, as OpenSpiel), `adjacent`, or a list of board
+    /// player indices in the order of play. `jump_in_goal`, `tries`, `bonus_roll`,
+    /// `compulsory_capture` change one switch of the preset (`docs/game.md`).
+    #[new]
+    #[pyo3(signature = (board=None, players=2, rules="openspiel", pieces=None, seating=None, *, jump_in_goal=None, tries=None, bonus_roll=None, compulsory_capture=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        board: Option<&Bound<'_, PyAny>>,
+        players: usize,
+        rules: &str,
+        pieces: Option<usize>,
+        seating: Option<&Bound<'_, PyAny>>,
+        jump_in_goal: Option<bool>,
+        tries: Option<u8>,
+        bonus_roll: Option<bool>,
+        compulsory_capture: Option<bool>,
+    ) -> PyResult<Game> {
+        let board = match board {
+            Some(b) => board_arg(py, b)?,
+            None => crate::board::load(boardpath::board::embedded::DEFAULT)
+                .map_err(|e| crate::errors::board_error(py, &e))?,
+        };
+        let mut rules = RuleSet::parse(rules).map_err(|e| game_error(&e))?.rules();
+        if let Some(j) = jump_in_goal {
+            rules.jump_in_goal = j;
+        }
+        if let Some(t) = tries {
+            if t == 0 {
+                return Err(argument("tries must be 1 or more rolls per turn"));
+            }
+            rules.tries = t;
+        }
+        if let Some(b) = bonus_roll {
+            rules.bonus_roll = b;
+        }
+        if let Some(c) = compulsory_capture {
+            rules.compulsory_capture = c;
+        }
+        let seating = match seating {
+            None => Seating::Spread,
+            Some(s) => match s.extract::<String>() {
+                Ok(name) if name == "spread" => Seating::Spread,
+                Ok(name) if name == "adjacent" => Seating::Adjacent,
+                Ok(name) => {
+                    return Err(argument(format!(
+                        "unknown seating \"{name}\"; expected \"spread\", \"adjacent\" or a list of board player indices"
+                    )));
+                }
+                Err(_) => Seating::Seats(s.extract().map_err(|_| {
+                    argument("seating must be \"spread\", \"adjacent\" or a list of board player indices")
+                })?),
+            },
+        };
+        let config = GameConfig {
+            players,
+            pieces,
+            rules,
+            seating,
+        };
+        let game = guard(|| Ok(engine::Game::new(&board, &config)))?.map_err(|e| game_error(&e))?;
+        Ok(Game {
+            game: Arc::new(game),
+            board,
+        })
+    }
+
+    /// Number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    /// Pieces per player.
+    #[getter]
+    fn pieces(&self) -> usize {
+        self.game.pieces()
+    }
+
+    /// The board player each player sits at, in the order of play.
+    #[getter]
+    fn seats(&self) -> Vec<usize> {
+        self.game.seats().to_vec()
+    }
+
+    /// The board's names of the players, in the order of play.
+    #[getter]
+    fn player_names(&self) -> Vec<String> {
+        self.game
+            .seats()
+            .iter()
+            .map(|&s| self.board.players[s].name.clone())
+            .collect()
+    }
+
+    /// The board's full name.
+    #[getter]
+    fn board_name(&self) -> String {
+        self.game.board.clone()
+    }
+
+    /// The rules: the preset's name, plus every switch that differs from it.
+    #[getter]
+    fn rules(&self) -> String {
+        self.game.rules.describe()
+    }
+
+    /// The die's faces, ascending: chance outcome `i` rolls `faces[i]`.
+    #[getter]
+    fn faces(&self) -> Vec<u32> {
+        self.game.faces().to_vec()
+    }
+
+    /// Action ids in use: 0 passes, 1 brings a piece in, `2 + s` moves the piece on the mover's
+    /// relative step `s` (OpenSpiel maedn's 45 on the standard board).
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        num_distinct_actions(&self.game)
+    }
+
+    /// Steps of player `p`'s race: `track_steps(p)` track tiles, then its goal tiles.
+    fn steps(&self, p: usize) -> PyResult<usize> {
+        self.check_player(p)?;
+        Ok(self.game.steps(p))
+    }
+
+    /// Track tiles player `p`'s pieces visit before turning into the goal.
+    fn track_steps(&self, p: usize) -> PyResult<usize> {
+        self.check_player(p)?;
+        Ok(self.game.track_steps(p))
+    }
+
+    /// The board track index of player `p`'s relative step `step`, None for a goal tile.
+    fn tile(&self, p: usize, step: u32) -> PyResult<Option<usize>> {
+        self.check_player(p)?;
+        if step as usize >= self.game.steps(p) {
+            return Err(argument(format!(
+                "step {step} is past player {p}'s last goal tile (steps 0 to {})",
+                self.game.steps(p) - 1
+            )));
+        }
+        Ok(self.game.tile(p, step))
+    }
+
+    /// The start of a game: every piece waiting, player 0 about to roll (a chance node).
+    fn new_initial_state(&self) -> GameState {
+        GameState {
+            game: self.game.clone(),
+            state: State::initial(&self.game),
+            roll: None,
+        }
+    }
+
+    /// A position from plain steps: `pieces[p][i]` is the step of player `p`'s piece `i` (None:
+    /// waiting), `to_move` about to roll, or to move after `roll` when it is given.
+    #[pyo3(signature = (pieces, to_move=0, roll=None))]
+    fn state(
+        &self,
+        pieces: Vec<Vec<Option<u32>>>,
+        to_move: usize,
+        roll: Option<u32>,
+    ) -> PyResult<GameState> {
+        if pieces.len() != self.game.players() {
+            return Err(argument(format!(
+                "{} players' pieces given, the game has {}",
+                pieces.len(),
+                self.game.players()
+            )));
+        }
+        let steps: Vec<u32> = pieces
+            .iter()
+            .flatten()
+            .map(|s| s.unwrap_or(WAITING))
+            .collect();
+        let state = State::from_steps(&self.game, &steps, to_move).map_err(|e| game_error(&e))?;
+        if let Some(r) = roll
+            && !self.game.faces().contains(&r)
+        {
+            return Err(argument(format!(
+                "roll {r} is not a face of the die {:?}",
+                self.game.faces()
+            )));
+        }
+        Ok(GameState {
+            game: self.game.clone(),
+            state,
+            roll,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, players={}, pieces={}, rules={:?})",
+            self.game.board,
+            self.game.players(),
+            self.game.pieces(),
+            self.game.rules.describe()
+        )
+    }
+}
+
+impl Game {
+    fn check_player(&self, p: usize) -> PyResult<()> {
+        if p < self.game.players() {
+            Ok(())
+        } else {
+            Err(argument(format!(
+                "player {p} does not exist (players 0 to {})",
+                self.game.players() - 1
+            )))
+        }
+    }
+}
+
+/// A position of a [`Game`]: every piece's step and the player to roll; after a roll, the roll
+/// too. In OpenSpiel's terms the roll is a chance node (`current_player() == -1`, outcome `i`
+/// rolls `game.faces[i]`), then the roller picks an action; `returns()` are `players - 1` for
+/// the winner and -1 for everyone else.
+#[pyclass(module = "boardpath")]
+#[derive(Clone)]
+pub struct GameState {
+    game: Arc<engine::Game>,
+    state: State,
+    roll: Option<u32>,
+}
+
+#[pymethods]
+impl GameState {
+    /// The player to act: -1 (chance) before the roll, -4 when the game is over.
+    fn current_player(&self) -> i64 {
+        if self.state.is_terminal(&self.game) {
+            TERMINAL
+        } else if self.roll.is_none() {
+            CHANCE
+        } else {
+            self.state.to_move() as i64
+        }
+    }
+
+    /// Whether the game is over (a player has every piece home).
+    fn is_terminal(&self) -> bool {
+        self.state.is_terminal(&self.game)
+    }
+
+    /// Whether the die is to be rolled.
+    fn is_chance_node(&self) -> bool {
+        self.roll.is_none() && !self.is_terminal()
+    }
+
+    /// The player who rolls (or rolled) now.
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.state.to_move()
+    }
+
+    /// The roll the player to move has made, None before it.
+    #[getter]
+    fn roll(&self) -> Option<u32> {
+        self.roll
+    }
+
+    /// `(outcome, probability)` of the roll: outcome `i` rolls `game.faces[i]`; empty unless a
+    /// chance node.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if self.is_chance_node() {
+            chance_outcomes(&self.game)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The legal actions, ascending: the chance outcomes at a chance node, `[0]` (pass) when no
+    /// piece can move, none when the game is over.
+    fn legal_actions(&self) -> Vec<usize> {
+        match self.roll {
+            _ if self.is_terminal() => Vec::new(),
+            None => (0..self.game.faces().len()).collect(),
+            Some(roll) => legal_actions(&self.game, &self.state, roll),
+        }
+    }
+
+    /// The legal moves after the roll, as dicts: `action`, `piece`, `from` (None: waiting),
+    /// `to`, and `capture` (the `player`, `piece`, `step` and track `tile` sent back, or None).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let Some(roll) = self.roll else {
+            return Ok(Vec::new());
+        };
+        let mut moves = Vec::new();
+        engine::legal_moves(&self.game, &self.state, roll, &mut moves);
+        moves.iter().map(|m| move_dict(py, m)).collect()
+    }
+
+    /// Plays `action`: a chance outcome at a chance node (rolls `game.faces[action]`), else a
+    /// legal action after the roll. Raises GameError for anything else.
+    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+        if self.is_terminal() {
+            return Err(GameError::new_err(format!(
+                "action {action}: the game is over"
+            )));
+        }
+        match self.roll {
+            None => {
+                let faces = self.game.faces();
+                let face = faces.get(action).ok_or_else(|| {
+                    GameError::new_err(format!(
+                        "chance outcome {action} does not exist (outcomes 0 to {} roll {faces:?})",
+                        faces.len() - 1
+                    ))
+                })?;
+                self.roll = Some(*face);
+            }
+            Some(roll) => {
+                let mv = move_for_action(&self.game, &self.state, roll, action)
+                    .map_err(|e| game_error(&e))?;
+                engine::apply(&self.game, &mut self.state, roll, mv.as_ref());
+                self.roll = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Each player's return: `players - 1` for the winner, -1 for the others; zeros before the end.
+    fn returns(&self) -> Vec<f64> {
+        returns(&self.game, &self.state)
+    }
+
+    /// The winner, None while the game goes on.
+    fn winner(&self) -> Option<usize> {
+        self.state.winner(&self.game)
+    }
+
+    /// `pieces[p][i]`: the relative step of player `p`'s piece `i`, None while it waits.
+    #[getter]
+    fn pieces(&self) -> Vec<Vec<Option<u32>>> {
+        (0..self.game.players())
+            .map(|p| {
+                self.state
+                    .pieces_of(p)
+                    .iter()
+                    .map(|&s| (s != WAITING).then_some(s))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Rolls the player to move already used this turn without moving (rule `tries`).
+    #[getter]
+    fn tries(&self) -> u8 {
+        self.state.tries()
+    }
+
+    /// A copy to explore from.
+    fn clone(&self) -> GameState {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> GameState {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameState {
+        Clone::clone(self)
+    }
+
+    fn __eq__(&self, other: &GameState) -> bool {
+        Arc::ptr_eq(&self.game, &other.game) && self.state == other.state && self.roll == other.roll
+    }
+
+    /// An action in words: `roll 6` for a chance outcome, `pass`, `enter` or `move 12>18`.
+    fn action_to_string(&self, action: usize) -> String {
+        match self.roll {
+            None => match self.game.faces().get(action) {
+                Some(f) => format!("roll {f}"),
+                None => format!("outcome {action}"),
+            },
+            Some(roll) => match action {
+                PASS => "pass".into(),
+                ENTER => "enter".into(),
+                a => {
+                    let from = a - 2;
+                    format!("move {from}>{}", from + roll as usize)
+                }
+            },
+        }
+    }
+
+    /// The position in words: one line per player (steps; `w` waiting), the player to move and
+    /// the roll.
+    fn __str__(&self) -> String {
+        let mut lines: Vec<String> = (0..self.game.players())
+            .map(|p| {
+                let steps: Vec<String> = self
+                    .state
+                    .pieces_of(p)
+                    .iter()
+                    .map(|&s| {
+                        if s == WAITING {
+                            "w".into()
+                        } else {
+                            s.to_string()
+                        }
+                    })
+                    .collect();
+                format!("player {p}: {}", steps.join(" "))
+            })
+            .collect();
+        lines.push(match (self.winner(), self.roll) {
+            (Some(w), _) => format!("player {w} has won"),
+            (None, None) => format!("player {} to roll", self.state.to_move()),
+            (None, Some(r)) => format!("player {} rolled {r}", self.state.to_move()),
+        });
+        lines.join("\n")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<GameState\n{}>", self.__str__())
+    }
+}
+
+/// One legal move as a dict.
+fn move_dict<'py>(py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("action", boardpath::game::action::action_id(m))?;
+    d.set_item("piece", m.piece)?;
+    d.set_item("from", (!m.enters()).then_some(m.from))?;
+    d.set_item("to", m.to)?;
+    match m.capture {
+        Some(c) => {
+            let cd = PyDict::new(py);
+            cd.set_item("player", c.player)?;
+            cd.set_item("piece", c.piece)?;
+            cd.set_item("step", c.step)?;
+            cd.set_item("tile", c.tile)?;
+            d.set_item("capture", cd)?;
+        }
+        None => d.set_item("capture", py.None())?,
+    }
+    Ok(d)
+}

@@ -1,0 +1,103 @@
+//! Policies: who picks which legal move. One file per policy, each a small type implementing
+//! [`Policy`]: given the game, the position, the roll and the legal moves (never empty: a pass is
+//! not the policy's to choose), it names the index of the move to play.
+//!
+//! [`by_name`] builds one from its command-line name (`random`, `front`, `rear`, `aggressive`,
+//! `defensive`, `solitaire`, `file:PATH`); `file:PATH` reads a table ([`file`], format in
+//! `docs/game.md`, section "Policies"), which is also the hook for the exact two-player policy:
+//! a solver writes its optimal move per position and roll in that format.
+
+pub mod aggressive;
+pub mod defensive;
+pub mod file;
+pub mod front;
+pub mod random;
+pub mod rear;
+pub mod solitaire;
+
+use super::{Game, Move, State, WAITING};
+use crate::board::Board;
+use crate::generate::SplitMix64;
+use std::fmt;
+
+/// Chooses one of the legal moves. `Sync`: a tournament shares one policy between threads.
+pub trait Policy: Sync {
+    /// The name in output (`random`, `file:PATH`, ...).
+    fn name(&self) -> String;
+
+    /// The index into `moves` (the legal moves of `state.to_move()` for `roll`, in
+    /// [`super::legal_moves`] order, never empty) of the move to play. `rng` is the game's own
+    /// generator, for policies that draw. An error stops the tournament (a file naming an
+    /// illegal move).
+    fn choose(
+        &self,
+        game: &Game,
+        state: &State,
+        roll: u32,
+        moves: &[Move],
+        rng: &mut SplitMix64,
+    ) -> Result<usize, PolicyError>;
+}
+
+/// A policy that cannot be built or cannot choose: one message naming what and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyError(pub String);
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+/// Every built-in policy's name, for messages and `--help` (`file:PATH` besides).
+pub const NAMES: [&str; 6] = [
+    "random",
+    "front",
+    "rear",
+    "aggressive",
+    "defensive",
+    "solitaire",
+];
+
+/// The policy called `name` (one of [`NAMES`], or `file:PATH`) for game player `player` of
+/// `game` on `board` (the solitaire policy solves that player's race alone).
+pub fn by_name(
+    name: &str,
+    board: &Board,
+    game: &Game,
+    player: usize,
+) -> Result<Box<dyn Policy>, PolicyError> {
+    Ok(match name {
+        "random" => Box::new(random::Random),
+        "front" => Box::new(front::Front),
+        "rear" => Box::new(rear::Rear),
+        "aggressive" => Box::new(aggressive::Aggressive),
+        "defensive" => Box::new(defensive::Defensive),
+        "solitaire" => Box::new(solitaire::Solitaire::new(board, game, player)?),
+        _ => match name.strip_prefix("file:") {
+            Some(path) => Box::new(file::FilePolicy::load(path, game)?),
+            None => {
+                return Err(PolicyError(format!(
+                    "unknown policy \"{name}\" (valid: {}, file:PATH)",
+                    NAMES.join(", ")
+                )));
+            }
+        },
+    })
+}
+
+/// A move's progress key: the step it leaves, a waiting piece (entering) lowest of all.
+#[inline]
+pub fn progress(m: &Move) -> i64 {
+    if m.from == WAITING { -1 } else { m.from as i64 }
+}
+
+/// The index of the front-most move (the piece furthest along) among `moves`.
+#[inline]
+pub fn front_most(moves: &[Move]) -> usize {
+    (0..moves.len())
+        .max_by_key(|&i| progress(&moves[i]))
+        .unwrap_or(0)
+}

@@ -1,0 +1,31 @@
+//! The uniformly random policy: every legal move equally likely.
+
+use super::{Policy, PolicyError};
+use crate::game::{Game, Move, State};
+use crate::generate::SplitMix64;
+
+/// Draws one legal move, each with the same probability.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Random;
+
+impl Policy for Random {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    #[inline]
+    fn choose(
+        &self,
+        _: &Game,
+        _: &State,
+        _: u32,
+        moves: &[Move],
+        rng: &mut SplitMix64,
+    ) -> Result<usize, PolicyError> {
+        Ok(if moves.len() == 1 {
+            0
+        } else {
+            rng.range(0, moves.len() as u64 - 1) as usize
+        })
+    }
+}

@@ -1,0 +1,216 @@
+//! Tournaments: many seeded games of one policy per seat, played in parallel (rayon) with a
+//! generator per game, summed in a fixed order, so a seed gives the same numbers on any number
+//! of threads.
+
+use super::distance::Distances;
+use super::policy::{Policy, PolicyError};
+use super::{Game, Move, State, apply, legal_moves};
+use crate::generate::SplitMix64;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// The most games one tournament plays (the command line refuses more before starting).
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// Rolls after which a game is stopped unfinished (it counts as a game without a winner).
+pub const MAX_ROLLS: u64 = 1_000_000;
+
+/// Games per parallel task: each task sums its games in order, tasks are summed in order.
+const CHUNK: u64 = 256;
+
+/// What one seat did, summed over games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SeatSums {
+    /// Games won.
+    pub wins: u64,
+    /// Turns taken (a turn: the rolls of one player until the next player rolls).
+    pub turns: u64,
+    /// Rolls made.
+    pub rolls: u64,
+    /// Moves made (rolls that were not passes).
+    pub moves: u64,
+    /// Opponents' pieces this seat captured.
+    pub captures_made: u64,
+    /// Pieces of this seat captured by opponents.
+    pub captures_suffered: u64,
+    /// Distance of this seat's moves (entering included).
+    pub moved: f64,
+    /// Squares of each game's `moved`, for the interval.
+    pub moved_sq: f64,
+    /// Distance of this seat's captured pieces carried back to their waiting tiles.
+    pub carried: f64,
+    /// Squares of each game's `moved + carried`.
+    pub total_sq: f64,
+}
+
+/// What a tournament measured.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Sums {
+    /// Games played.
+    pub games: u64,
+    /// Games stopped after [`MAX_ROLLS`] rolls without a winner.
+    pub unfinished: u64,
+    /// Rolls over all games and seats.
+    pub rolls: u64,
+    /// Per seat, in order of play.
+    pub seats: Vec<SeatSums>,
+}
+
+impl Sums {
+    fn new(players: usize) -> Sums {
+        Sums {
+            seats: vec![SeatSums::default(); players],
+            ..Sums::default()
+        }
+    }
+
+    fn add(&mut self, o: &Sums) {
+        self.games += o.games;
+        self.unfinished += o.unfinished;
+        self.rolls += o.rolls;
+        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
+            a.wins += b.wins;
+            a.turns += b.turns;
+            a.rolls += b.rolls;
+            a.moves += b.moves;
+            a.captures_made += b.captures_made;
+            a.captures_suffered += b.captures_suffered;
+            a.moved += b.moved;
+            a.moved_sq += b.moved_sq;
+            a.carried += b.carried;
+            a.total_sq += b.total_sq;
+        }
+    }
+}
+
+/// The generator of game `g` of a tournament seeded `seed`: independent of the thread it runs on.
+pub fn game_rng(seed: u64, g: u64) -> SplitMix64 {
+    SplitMix64::new(SplitMix64::new(seed ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64())
+}
+
+/// Plays one game from the start with `policies[p]` for player `p`, adding it to `sums`.
+pub fn play_game(
+    game: &Game,
+    distances: &Distances,
+    policies: &[&dyn Policy],
+    rng: &mut SplitMix64,
+    sums: &mut Sums,
+) -> Result<(), PolicyError> {
+    let n = game.players();
+    let faces = game.faces();
+    let mut state = State::initial(game);
+    let mut moves: Vec<Move> = Vec::with_capacity(8);
+    let mut moved = [0.0f64; super::MAX_PLAYERS];
+    let mut carried = [0.0f64; super::MAX_PLAYERS];
+    let mut last: Option<usize> = None;
+    let mut rolls = 0u64;
+    let winner = loop {
+        if rolls == MAX_ROLLS {
+            break None;
+        }
+        let p = state.to_move();
+        let seat = &mut sums.seats[p];
+        if last != Some(p) {
+            seat.turns += 1;
+            last = Some(p);
+        }
+        let roll = faces[rng.range(0, faces.len() as u64 - 1) as usize];
+        rolls += 1;
+        seat.rolls += 1;
+        legal_moves(game, &state, roll, &mut moves);
+        if moves.is_empty() {
+            apply(game, &mut state, roll, None);
+            continue;
+        }
+        // Asked even for a forced move: a table that names another move is an error to report.
+        let i = policies[p].choose(game, &state, roll, &moves, rng)?;
+        let m = moves[i];
+        seat.moves += 1;
+        moved[p] += distances.of_move(p, &m, roll);
+        if let Some(c) = m.capture {
+            seat.captures_made += 1;
+            sums.seats[c.player].captures_suffered += 1;
+            carried[c.player] += distances.of_carry(c.player, c.piece, c.tile);
+        }
+        apply(game, &mut state, roll, Some(&m));
+        if state.has_won(game, p) {
+            break Some(p);
+        }
+    };
+    sums.games += 1;
+    sums.rolls += rolls;
+    match winner {
+        Some(w) => sums.seats[w].wins += 1,
+        None => sums.unfinished += 1,
+    }
+    for p in 0..n {
+        let s = &mut sums.seats[p];
+        s.moved += moved[p];
+        s.moved_sq += moved[p] * moved[p];
+        s.carried += carried[p];
+        let t = moved[p] + carried[p];
+        s.total_sq += t * t;
+    }
+    Ok(())
+}
+
+/// Plays games `0..games` seeded `seed` in parallel; `tick(k)` is called after every chunk of
+/// `k` games (for progress). The first policy error stops it.
+pub fn tournament(
+    game: &Game,
+    distances: &Distances,
+    policies: &[&dyn Policy],
+    games: u64,
+    seed: u64,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Sums, PolicyError> {
+    let chunks = games.div_ceil(CHUNK);
+    let parts: Vec<Sums> = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut sums = Sums::new(game.players());
+            let end = games.min((c + 1) * CHUNK);
+            for g in c * CHUNK..end {
+                let mut rng = game_rng(seed, g);
+                play_game(game, distances, policies, &mut rng, &mut sums)?;
+            }
+            tick(end - c * CHUNK);
+            Ok(sums)
+        })
+        .collect::<Result<_, PolicyError>>()?;
+    let mut total = Sums::new(game.players());
+    for part in &parts {
+        total.add(part);
+    }
+    Ok(total)
+}
+
+/// The Wilson score interval (95%) of `k` successes in `n` trials: `(low, high)`.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A mean with its 95% interval (normal approximation) from `n` samples' sum and sum of squares.
+pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let nf = n as f64;
+    let mean = sum / nf;
+    let var = if n > 1 {
+        ((squares - sum * mean) / (nf - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / nf).sqrt();
+    (mean, mean - half, mean + half)
+}
