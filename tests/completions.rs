@@ -59,7 +59,11 @@ fn bash_completes_every_subcommand_and_their_options() {
         .filter(|w| !w.starts_with('-'))
         .collect();
     assert_eq!(commands, expected);
-    assert_eq!(bash_complete(&script, &["boardpath", "so"]), ["solve"]);
+    assert_eq!(
+        bash_complete(&script, &["boardpath", "so"]),
+        ["solve", "solve-game"]
+    );
+    assert_eq!(bash_complete(&script, &["boardpath", "di"]), ["dice"]);
     assert_eq!(
         bash_complete(&script, &["boardpath", "solve", "--for"]),
         ["--format"]
