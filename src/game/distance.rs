@@ -86,6 +86,12 @@ impl Distances {
         }
     }
 
+    /// The cost of player `p`'s piece `i` entering from its waiting tile.
+    #[inline]
+    pub fn of_enter(&self, p: usize, i: usize) -> f64 {
+        self.enter[p][i]
+    }
+
     /// The cost of carrying piece `i` of player `p` from board track tile `tile` home.
     #[inline]
     pub fn of_carry(&self, p: usize, i: usize, tile: usize) -> f64 {

@@ -24,6 +24,7 @@ mod apply;
 pub mod distance;
 mod error;
 pub mod exact;
+mod fast;
 mod moves;
 mod playout;
 pub mod policy;

@@ -37,6 +37,12 @@ pub trait Policy: Sync {
         moves: &[Move],
         rng: &mut SplitMix64,
     ) -> Result<usize, PolicyError>;
+
+    /// Whether this is the uniformly random policy (index `rng.range(0, len - 1)`, no draw for a
+    /// single move): a tournament of these alone runs on a dedicated engine with the same draws.
+    fn is_uniform_random(&self) -> bool {
+        false
+    }
 }
 
 /// A policy that cannot be built or cannot choose: one message naming what and where.

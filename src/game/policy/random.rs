@@ -13,6 +13,10 @@ impl Policy for Random {
         "random".into()
     }
 
+    fn is_uniform_random(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn choose(
         &self,
