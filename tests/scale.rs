@@ -96,3 +96,140 @@ fn default_solve_of_a_1000000_tile_board_stays_under_300_mb() {
     };
     assert!(kb <= 300 * 1024, "solve took {kb} KB, more than 300 MB");
 }
+
+/// A board of one player with `pieces` pieces on the default 40-tile track (`slots` goal with
+/// moves in the goal, as `generate` writes it: the piece for the deepest of n goal tiles walks
+/// through all of them, so the paths add up to about n^2/12 moves).
+fn many_pieces(pieces: usize) -> String {
+    generate(&GenerateOptions {
+        tiles: 40,
+        players: 1,
+        pieces,
+        faces: 6,
+        seed: 0,
+        vary_rules: false,
+    })
+}
+
+/// Peak resident memory in KB of the binary run with `args`, its standard output sent to the
+/// file `stdout`; `None` (said loudly, and refused on CI) where `/usr/bin/time` is missing.
+fn peak_kb_to(args: &[&str], stdout: &Path) -> Option<u64> {
+    if !Path::new("/usr/bin/time").exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "/usr/bin/time is needed on CI (apt-get install time)"
+        );
+        eprintln!("SKIPPED: /usr/bin/time is missing, the peak memory of {args:?} is not checked");
+        return None;
+    }
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "peak-kb %M"])
+        .arg(BIN)
+        .args(args)
+        .stdout(std::fs::File::create(stdout).unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {err}");
+    let line = err
+        .lines()
+        .find_map(|l| l.strip_prefix("peak-kb "))
+        .unwrap();
+    Some(line.trim().parse().unwrap())
+}
+
+/// `render` of 1,000 pieces to SVG writes 48,800,116 bytes (114,164 moves drawn), streamed to the
+/// file as it is drawn: at most 100 MB for the whole process, solve included (36 MB measured;
+/// 425 MB when the SVG was built in memory).
+#[test]
+fn render_of_1000_pieces_streams_its_svg() {
+    if cfg!(debug_assertions) {
+        eprintln!("skipping the 1,000-piece render in a debug build; run cargo test --release");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("pieces.toml");
+    std::fs::write(&board, many_pieces(1000)).unwrap();
+    let svg = dir.path().join("pieces.svg");
+    let kb = peak_kb_to(
+        &[
+            "render",
+            board.to_str().unwrap(),
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        &dir.path().join("stdout"),
+    );
+    let bytes = std::fs::metadata(&svg).unwrap().len();
+    assert_eq!(bytes, 48_800_116);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("<line class=\"move\"").count(), 113_164);
+    assert_eq!(text.matches("<line class=\"enter\"").count(), 1000);
+    assert!(text.ends_with("</svg>\n"));
+    if let Some(kb) = kb {
+        assert!(kb <= 100 * 1024, "render took {kb} KB, more than 100 MB");
+    }
+}
+
+/// A PNG (rasterised from SVG held in memory) of 2,000 pieces' moves is refused up front, naming
+/// the bound, and nothing is written.
+#[test]
+fn png_of_too_many_moves_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("pieces.toml");
+    std::fs::write(&board, many_pieces(2000)).unwrap();
+    for name in ["x.png", "x.html"] {
+        let out = dir.path().join(name);
+        let run = Command::new(BIN)
+            .args([
+                "render",
+                board.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{name}: {err}");
+        assert!(
+            err.contains("the picture draws 448998 moves") && err.contains("at most 200000"),
+            "{name}: {err}"
+        );
+        assert!(!out.exists(), "{name}");
+    }
+}
+
+/// `solve --format json` of 1,000 pieces: 29 MB of JSON (a stop per move, each with its place on
+/// the board), streamed: at most 60 MB for the whole process. Built as a `serde_json::Value` and
+/// then a string it took about 7 times the JSON (issue 21: killed at 24 GB with 10,000 pieces).
+#[test]
+fn solve_json_of_1000_pieces_streams() {
+    if cfg!(debug_assertions) {
+        eprintln!("skipping the 1,000-piece solve in a debug build; run cargo test --release");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("pieces.toml");
+    std::fs::write(&board, many_pieces(1000)).unwrap();
+    let json = dir.path().join("out.json");
+    let kb = peak_kb_to(
+        &["solve", board.to_str().unwrap(), "--format", "json"],
+        &json,
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let pieces = doc["results"][0]["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 1000);
+    let stops: usize = pieces
+        .iter()
+        .map(|p| p["stops"].as_array().unwrap().len())
+        .sum();
+    let steps: usize = pieces
+        .iter()
+        .map(|p| p["steps"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(stops, steps);
+    if let Some(kb) = kb {
+        assert!(kb <= 60 * 1024, "solve took {kb} KB, more than 60 MB");
+    }
+}

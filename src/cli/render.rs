@@ -77,6 +77,13 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
     print_warnings(&board);
     let board = with_rules(board, &args.rules)?;
     let (request, solved) = request(args, &board)?;
+    if !html && format == Format::Svg {
+        // Streamed to the file as it is drawn: thousands of pieces make hundreds of MB of SVG.
+        let picture = render::Picture::plan(&board, &request)?;
+        out::write_file_with(&args.output, |out| picture.write(out))?;
+        out::print(&format!("wrote {}\n", args.output.display()))?;
+        return Ok(());
+    }
     let bytes = if html {
         let page = Page {
             title: &board.name,

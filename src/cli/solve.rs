@@ -5,8 +5,9 @@ use super::out;
 use super::{Format, RuleArgs, load, method, method_parser, players};
 use boardpath::board::rules::parse_choice;
 use boardpath::board::{Board, embedded};
-use boardpath::output::document::Provenance;
-use boardpath::output::{json, text};
+use boardpath::output::document::{Provenance, write_json};
+use boardpath::output::json::Placed;
+use boardpath::output::text;
 use boardpath::race::estimate::Estimate;
 use boardpath::search::Progress;
 use boardpath::solve::{Budget, DEFAULT_BUDGET, Method, Solved, solve};
@@ -135,7 +136,15 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         eprintln!("warning: {w}");
     }
     let text = match args.format {
-        Format::Json => json(&board, &solutions, Provenance::command_line())?,
+        Format::Json => {
+            // Streamed: thousands of pieces make gigabytes of JSON (their stops).
+            let provenance = Provenance::new(Provenance::command_line(), [&board]);
+            let results: Vec<Placed> = solutions
+                .iter()
+                .map(|(p, s)| Placed::new(&board, *p, s))
+                .collect();
+            return out::print_with(|out| write_json(out, "solve", &provenance, &results));
+        }
         Format::Text => solutions
             .iter()
             .map(|(p, s)| text::solved(&board, *p, s))
@@ -171,10 +180,9 @@ pub fn json(
     solutions: &[(usize, Solved)],
     command: Vec<String>,
 ) -> Result<String, Error> {
-    let results = solutions
+    let results: Vec<Placed> = solutions
         .iter()
-        .map(|(p, s)| json::solution(board, *p, s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Error::Internal(e.to_string()))?;
+        .map(|(p, s)| Placed::new(board, *p, s))
+        .collect();
     out::json_document_of("solve", command, [board], results)
 }

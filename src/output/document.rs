@@ -88,6 +88,23 @@ pub fn schema(kind: &str) -> String {
     format!("boardpath.{kind}/{SCHEMA_VERSION}")
 }
 
+/// `results` of `kind` as [`to_json`] writes it, written to `out` as it is serialized (buffer
+/// `out`): a document of gigabytes is never held in memory.
+pub fn write_json<T: Serialize>(
+    out: &mut dyn std::io::Write,
+    kind: &str,
+    provenance: &Provenance,
+    results: T,
+) -> std::io::Result<()> {
+    let doc = Document {
+        schema: schema(kind),
+        provenance,
+        results,
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    out.write_all(b"\n")
+}
+
 /// `results` of `kind` as a pretty-printed document, ending with a newline.
 pub fn to_json<T: Serialize>(
     kind: &str,

@@ -6,7 +6,8 @@ use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
 use crate::solve::{Solution, Solved};
-use serde::Serialize;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 
 /// One tile a piece stops on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -52,30 +53,107 @@ struct Piece<'a, C: Serialize> {
     goal: String,
     #[serde(flatten)]
     path: &'a PiecePath<C>,
-    stops: Vec<Stop>,
+    stops: Stops<'a>,
 }
 
-fn placed<C: Cost + Serialize>(
+/// A piece's stops, placed as they are written (never held for every piece at once).
+#[derive(Debug)]
+struct Stops<'a> {
+    board: &'a Board,
+    player: usize,
+    steps: &'a [usize],
+}
+
+impl Serialize for Stops<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.steps
+                .iter()
+                .filter_map(|&st| stop(self.board, self.player, st)),
+        )
+    }
+}
+
+/// A solution's pieces with their stops, each made as it is written.
+struct Pieces<'a, C> {
+    board: &'a Board,
+    player: usize,
+    pieces: &'a [PiecePath<C>],
+}
+
+impl<C: Cost + Serialize> Serialize for Pieces<'_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.pieces.iter().map(|path| Piece {
+            goal: goal_label(path.target),
+            path,
+            stops: Stops {
+                board: self.board,
+                player: self.player,
+                steps: &path.steps,
+            },
+        }))
+    }
+}
+
+/// The fields of `s` in its own order, with `pieces` placed on the board.
+fn placed<C: Cost + Serialize, S: Serializer>(
     board: &Board,
     player: usize,
     s: &Solution<C>,
-) -> Result<serde_json::Value, serde_json::Error> {
-    let pieces: Vec<Piece<C>> = s
-        .pieces
-        .iter()
-        .map(|path| Piece {
-            goal: goal_label(path.target),
-            path,
-            stops: path
-                .steps
-                .iter()
-                .filter_map(|&st| stop(board, player, st))
-                .collect(),
-        })
-        .collect();
-    let mut v = serde_json::to_value(s)?;
-    v["pieces"] = serde_json::to_value(&pieces)?;
-    Ok(v)
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut out = serializer.serialize_struct("Solution", 14)?;
+    out.serialize_field("board", &s.board)?;
+    out.serialize_field("player", &s.player)?;
+    out.serialize_field("unit", &s.unit)?;
+    out.serialize_field("total", &s.total)?;
+    out.serialize_field("total_cm", &s.total_cm)?;
+    out.serialize_field("enter", &s.enter)?;
+    out.serialize_field(
+        "pieces",
+        &Pieces {
+            board,
+            player,
+            pieces: &s.pieces,
+        },
+    )?;
+    out.serialize_field("method", &s.method)?;
+    out.serialize_field("encoding", &s.encoding)?;
+    out.serialize_field("algorithm", &s.algorithm)?;
+    out.serialize_field("nodes", &s.nodes)?;
+    out.serialize_field("cut_short", &s.cut_short)?;
+    out.serialize_field("rules", &s.rules)?;
+    out.serialize_field("warnings", &s.warnings)?;
+    out.end()
+}
+
+/// One solution of player `player` as [`solution`] writes it, serialized straight to its writer:
+/// a solution of thousands of pieces (gigabytes of JSON) is never built as a value in memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed<'a> {
+    board: &'a Board,
+    player: usize,
+    solved: &'a Solved,
+}
+
+impl<'a> Placed<'a> {
+    /// Player `player`'s solution `solved` on `board`.
+    pub fn new(board: &'a Board, player: usize, solved: &'a Solved) -> Placed<'a> {
+        Placed {
+            board,
+            player,
+            solved,
+        }
+    }
+}
+
+impl Serialize for Placed<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.solved {
+            Solved::PerMove(s) => placed(self.board, self.player, s, serializer),
+            Solved::Exact(s) => placed(self.board, self.player, s, serializer),
+        }
+    }
 }
 
 /// One solution of player `player` (an index into `board.players`) as a JSON value: `board`,
@@ -87,8 +165,5 @@ pub fn solution(
     player: usize,
     s: &Solved,
 ) -> Result<serde_json::Value, serde_json::Error> {
-    match s {
-        Solved::PerMove(s) => placed(board, player, s),
-        Solved::Exact(s) => placed(board, player, s),
-    }
+    serde_json::to_value(Placed::new(board, player, s))
 }

@@ -105,13 +105,27 @@ const LEGEND_ROLLS: usize = 24;
 /// Space between panels when several players are drawn.
 const GAP: f64 = 24.0;
 
-/// One player's board drawing and legend.
+/// The most moves a picture held in memory draws (a PNG, the HTML viewer, the server's answer):
+/// about 450 bytes of SVG a move, so some 90 MB of SVG. An `.svg` file is streamed and has no such
+/// bound.
+pub const IN_MEMORY_MOVES: usize = 200_000;
+
+/// One player's panel, planned: its legend and view are known before anything is written (the
+/// page's layout needs their sizes), its board is drawn while the page is written.
 struct Panel {
     /// The player's name.
     player: String,
-    body: Svg,
+    body: Body,
     legend: Legend,
     view: View,
+}
+
+/// How a panel's board is drawn.
+enum Body {
+    /// Drawn already (a bit-board value: a handful of moves).
+    Drawn(Svg),
+    /// Shortest paths, drawn move by move as the page is written.
+    Paths(Box<Paths>),
 }
 
 impl Panel {
@@ -122,36 +136,88 @@ impl Panel {
     fn height(&self) -> f64 {
         self.view.height.max(self.legend.height())
     }
+
+    /// The moves its board draws.
+    fn moves(&self) -> usize {
+        match &self.body {
+            Body::Drawn(_) => 0,
+            Body::Paths(paths) => paths.moves(),
+        }
+    }
 }
 
-/// The picture `request` asks for, as SVG text.
-pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
-    check(board, request)?;
-    let colours = (0..board.players.len())
-        .map(|i| palette::player_colour(board, i))
-        .collect::<Result<Vec<Rgb>, _>>()?;
-    let view = View::of(board);
-    let panels = request
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| match request.bits {
-            Some(value) => bits_panel(board, &view, &colours, p, value, request.labels),
-            None => {
-                let s = request.solutions.get(i).ok_or_else(|| {
-                    RenderError::Options(format!(
-                        "no solution was given for player {} to draw",
-                        board.players[p].name
-                    ))
-                })?;
-                paths_panel(board, &view, &colours, p, s, request)
-            }
+/// A picture planned and checked, ready to be written: [`Picture::write`] streams it, so that a
+/// picture of thousands of pieces (hundreds of MB of SVG) is never held whole in memory.
+pub struct Picture<'a> {
+    board: &'a Board,
+    request: &'a Request,
+    colours: Vec<Rgb>,
+    panels: Vec<Panel>,
+}
+
+impl<'a> Picture<'a> {
+    /// Checks `request` and plans its panels; every error of the picture is found here, before
+    /// anything is written.
+    pub fn plan(board: &'a Board, request: &'a Request) -> Result<Picture<'a>, RenderError> {
+        check(board, request)?;
+        let colours = (0..board.players.len())
+            .map(|i| palette::player_colour(board, i))
+            .collect::<Result<Vec<Rgb>, _>>()?;
+        let view = View::of(board);
+        let panels = request
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| match request.bits {
+                Some(value) => bits_panel(board, &view, &colours, p, value, request.labels),
+                None => {
+                    let s = request.solutions.get(i).ok_or_else(|| {
+                        RenderError::Options(format!(
+                            "no solution was given for player {} to draw",
+                            board.players[p].name
+                        ))
+                    })?;
+                    paths_panel(board, &view, p, s, request)
+                }
+            })
+            .collect::<Result<Vec<Panel>, _>>()?;
+        Ok(Picture {
+            board,
+            request,
+            colours,
+            panels,
         })
-        .collect::<Result<Vec<Panel>, _>>()?;
-    Ok(compose(board, request, &panels))
+    }
+
+    /// The moves the picture draws (its size grows with them).
+    pub fn moves(&self) -> usize {
+        self.panels.iter().map(Panel::moves).sum()
+    }
+
+    /// Writes the SVG text to `out` as it is drawn (buffer `out`: it is written in pieces).
+    pub fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        compose(self, out)
+    }
 }
 
-/// The picture `request` asks for, in `format`.
+/// The picture `request` asks for, as SVG text held in memory; refused beyond
+/// [`IN_MEMORY_MOVES`] (write it with [`Picture::write`] instead).
+pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
+    let picture = Picture::plan(board, request)?;
+    let moves = picture.moves();
+    if moves > IN_MEMORY_MOVES {
+        return Err(RenderError::TooBig(format!(
+            "the picture draws {moves} moves, and a picture held in memory (PNG, the HTML viewer, the server) draws at most {IN_MEMORY_MOVES}: write an .svg file (streamed, no limit), or draw fewer pieces with --piece N"
+        )));
+    }
+    let mut text = Vec::new();
+    picture
+        .write(&mut text)
+        .map_err(|e| RenderError::Raster(format!("writing SVG to memory failed: {e}")))?;
+    String::from_utf8(text).map_err(|e| RenderError::Raster(format!("SVG text not UTF-8: {e}")))
+}
+
+/// The picture `request` asks for, in `format` (held in memory: see [`svg`]'s bound).
 pub fn render(board: &Board, request: &Request, format: Format) -> Result<Vec<u8>, RenderError> {
     if format == Format::Png && request.animate {
         return Err(RenderError::Options(
@@ -200,8 +266,10 @@ fn check(board: &Board, request: &Request) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Lays the panels out in a grid (as square as possible) on one page.
-fn compose(board: &Board, request: &Request, panels: &[Panel]) -> String {
+/// Lays the panels out in a grid (as square as possible) on one page, written to `out` as it is
+/// drawn.
+fn compose(picture: &Picture, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let (board, request, panels) = (picture.board, picture.request, &picture.panels);
     let n = panels.len();
     let cols = (1..=n).find(|c| c * c >= n).unwrap_or(1);
     let rows = n.div_ceil(cols);
@@ -246,14 +314,18 @@ fn compose(board: &Board, request: &Request, panels: &[Panel]) -> String {
                     format!("translate({} {})", svg::num(x), svg::num(y)),
                 ),
         );
-        doc.fragment(&panel.body);
-        let mut legend = Svg::new();
-        panel.legend.draw(&mut legend, panel.view.width, 0.0);
-        doc.fragment(&legend);
+        match &panel.body {
+            Body::Drawn(body) => doc.fragment(body),
+            Body::Paths(paths) => {
+                draw_paths(&mut doc, board, &panel.view, &picture.colours, paths, out)?
+            }
+        }
+        panel.legend.draw(&mut doc, panel.view.width, 0.0);
         doc.close("g");
+        doc.drain(out, false)?;
     }
     doc.close("svg");
-    doc.finish()
+    doc.drain(out, true)
 }
 
 /// Obstacles for roll labels: goal letters strongly, other tile centres a little.
@@ -315,18 +387,39 @@ fn group_title(g: &Group, target: usize) -> String {
     }
 }
 
-/// The board with player `player`'s shortest paths.
+/// What a panel of shortest paths draws: the pieces' paths, grouped, and who makes each move.
+struct Paths {
+    player: usize,
+    solved: solved::Solved,
+    groups: Vec<Group>,
+    /// For each move (from step, to step): how many groups make it and their pieces (from 1).
+    users: BTreeMap<(usize, usize), (usize, Vec<usize>)>,
+    labels: bool,
+    /// With `--animate`: the segments and their timeline, made in advance (every move's time is a
+    /// fraction of the whole cycle, known only once every move is placed).
+    animated: Option<(Vec<Segment>, Timeline)>,
+}
+
+impl Paths {
+    /// The segments drawn: an enter move per piece and each group's moves.
+    fn moves(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| g.pieces.len() + self.solved.pieces[g.first].rolls.len())
+            .sum()
+    }
+}
+
+/// Player `player`'s shortest paths, planned: grouped, with their legend.
 fn paths_panel(
     board: &Board,
     view: &View,
-    colours: &[Rgb],
     player: usize,
     solution: &Solved,
     request: &Request,
 ) -> Result<Panel, RenderError> {
     let solved = summary(board, player, solution).map_err(RenderError::Options)?;
     let p = &board.players[player];
-    let positions = step_positions(board, player);
     let chosen: Vec<usize> = match request.piece {
         Some(n) => vec![n - 1],
         None => (0..solved.pieces.len()).collect(),
@@ -343,10 +436,77 @@ fn paths_panel(
         }
     }
     let shared = users.values().any(|(n, _)| *n > 1);
-    let mut labelled: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let mut paths = Paths {
+        player,
+        solved,
+        groups,
+        users,
+        labels: request.labels,
+        animated: None,
+    };
+    if request.animate {
+        let mut timeline = Timeline::new();
+        let mut segments = Vec::new();
+        path_segments(board, view, &paths, Some(&mut timeline), &mut |s| {
+            segments.push(s)
+        });
+        paths.animated = Some((segments, timeline));
+    }
+    let timeline = paths.animated.as_ref().map(|(_, t)| t);
+    let items = paths_legend(board, &paths, request, shared, timeline);
+    Ok(Panel {
+        player: p.name.clone(),
+        body: Body::Paths(Box::new(paths)),
+        legend: Legend { items },
+        view: *view,
+    })
+}
 
-    let mut timeline = request.animate.then(Timeline::new);
-    let mut segments = Vec::new();
+/// Draws `paths` on the board into `doc`, passing the text on to `out` as it grows.
+fn draw_paths(
+    doc: &mut Svg,
+    board: &Board,
+    view: &View,
+    colours: &[Rgb],
+    paths: &Paths,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    tiles::draw(doc, board, view, colours, paths.labels);
+    let mut placer = tile_obstacles(board, view);
+    match &paths.animated {
+        Some((segments, timeline)) => {
+            paths::draw(doc, segments, view, &mut placer, Some(timeline));
+            timeline.draw_tokens(doc, view.tile_r * 0.55);
+        }
+        None => {
+            let mut drawer = paths::Drawer::new(view);
+            let mut written = Ok(());
+            path_segments(board, view, paths, None, &mut |s| {
+                if written.is_ok() {
+                    drawer.line(doc, s, &mut placer, None);
+                    written = doc.drain(out, false);
+                }
+            });
+            written?;
+            drawer.labels(doc, &mut placer, None);
+        }
+    }
+    Ok(())
+}
+
+/// Makes the segments of `paths` one by one, in drawing order, handing each to `emit`: each
+/// piece's enter move, and each group's moves once. With a timeline, each is given its time.
+fn path_segments(
+    board: &Board,
+    view: &View,
+    paths: &Paths,
+    mut timeline: Option<&mut Timeline>,
+    emit: &mut dyn FnMut(Segment),
+) {
+    let (solved, groups, users) = (&paths.solved, &paths.groups, &paths.users);
+    let p = &board.players[paths.player];
+    let positions = step_positions(board, paths.player);
+    let mut labelled: BTreeSet<(usize, usize)> = BTreeSet::new();
     for (gi, g) in groups.iter().enumerate() {
         let colour = palette::piece_colour(g.first);
         let lane = (gi as f64 - (groups.len() - 1) as f64 / 2.0) * view.lane();
@@ -364,7 +524,7 @@ fn paths_panel(
             let from_tile = view.px(p.base[waiting_tile(p.pieces(), k)]);
             let token = timeline.as_mut().map(|t| t.token(colour, from_tile));
             let mut when = |to: (f64, f64)| timeline.as_mut().zip(token).map(|(t, i)| t.go(i, to));
-            segments.push(Segment {
+            emit(Segment {
                 from: from_tile,
                 to: start,
                 colour,
@@ -404,7 +564,17 @@ fn paths_panel(
                     _ if labelled.insert(key) => Some((roll.to_string(), palette::INK)),
                     _ => None,
                 };
-                segments.push(Segment {
+                // Only a drawn roll number lists every piece making the move: written for each
+                // segment, the lists would grow with the square of the pieces.
+                let label_pieces = match label {
+                    Some(_) => makers
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    None => String::new(),
+                };
+                emit(Segment {
                     from: view.px(positions[w[0]]),
                     to,
                     colour,
@@ -414,11 +584,7 @@ fn paths_panel(
                     when: at,
                     info: Some(Info {
                         pieces: numbers.clone(),
-                        label_pieces: makers
-                            .iter()
-                            .map(usize::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" "),
+                        label_pieces,
                         number: i + 1,
                         title: format!(
                             "{title}, move {} of {moves}: roll {roll}, cost {cost}",
@@ -430,14 +596,18 @@ fn paths_panel(
             drawn = true;
         }
     }
-    let mut body = Svg::new();
-    tiles::draw(&mut body, board, view, colours, request.labels);
-    let mut placer = tile_obstacles(board, view);
-    paths::draw(&mut body, &segments, view, &mut placer, timeline.as_ref());
-    if let Some(t) = &timeline {
-        t.draw_tokens(&mut body, view.tile_r * 0.55);
-    }
+}
 
+/// The legend of a panel of shortest paths.
+fn paths_legend(
+    board: &Board,
+    paths: &Paths,
+    request: &Request,
+    shared: bool,
+    timeline: Option<&Timeline>,
+) -> Vec<Item> {
+    let (solved, groups) = (&paths.solved, &paths.groups);
+    let p = &board.players[paths.player];
     let mut items = vec![
         Item::Title(board.name.clone()),
         Item::Text(match request.piece {
@@ -447,7 +617,7 @@ fn paths_panel(
     ];
     items.extend(rules_lines(board).map(Item::Note));
     items.push(Item::Gap);
-    for g in &groups {
+    for g in groups {
         let piece = &solved.pieces[g.first];
         // A legend line, not a list: a long race shows its first rolls and how many there are.
         let mut rolls: Vec<String> = piece
@@ -503,19 +673,14 @@ fn paths_panel(
             p.pieces()
         )));
     }
-    if let Some(t) = &timeline {
+    if let Some(t) = timeline {
         items.push(Item::Note(format!(
             "animated: a move every {} s, a cycle {} s",
             svg::num(animate::MOVE_S + animate::REST_S),
             svg::num(t.total())
         )));
     }
-    Ok(Panel {
-        player: p.name.clone(),
-        body,
-        legend: Legend { items },
-        view: *view,
-    })
+    items
 }
 
 /// The board with the tiles a bit-board value sets, and the path through them.
@@ -618,7 +783,7 @@ fn bits_panel(
     ];
     Ok(Panel {
         player: p.name.clone(),
-        body,
+        body: Body::Drawn(body),
         legend: Legend { items },
         view: *view,
     })

@@ -127,9 +127,41 @@ pub fn draw(
     placer: &mut Placer,
     timeline: Option<&Timeline>,
 ) {
-    let shapes: Vec<Shape> = segments.iter().map(|s| shape(s, view)).collect();
-    let stroke = view.stroke();
-    for (s, sh) in segments.iter().zip(&shapes) {
+    let mut drawer = Drawer::new(view);
+    for s in segments {
+        drawer.line(svg, s.clone(), placer, timeline);
+    }
+    drawer.labels(svg, placer, timeline);
+}
+
+/// Draws segments one at a time as they are made (so thousands of pieces' moves are never held
+/// together): each line and arrowhead at once, and the segments with a roll number kept for
+/// [`Drawer::labels`], which puts the numbers on top once every arrowhead is known.
+pub struct Drawer<'v> {
+    view: &'v View,
+    /// Segments whose roll number is still to be drawn, with their shapes.
+    labelled: Vec<(Segment, Shape)>,
+}
+
+impl<'v> Drawer<'v> {
+    /// A drawer for segments on `view`.
+    pub fn new(view: &'v View) -> Drawer<'v> {
+        Drawer {
+            view,
+            labelled: Vec::new(),
+        }
+    }
+
+    /// Draws `s`'s line and arrowhead, and marks its arrowhead as an obstacle for roll numbers.
+    pub fn line(
+        &mut self,
+        svg: &mut Svg,
+        s: Segment,
+        placer: &mut Placer,
+        timeline: Option<&Timeline>,
+    ) {
+        let sh = shape(&s, self.view);
+        let stroke = self.view.stroke();
         let animated = timeline.zip(s.when);
         let class = if animated.is_some() {
             "step"
@@ -138,7 +170,7 @@ pub fn draw(
         };
         let grouped = match (&s.info, animated) {
             (Some(info), _) => {
-                svg.open(info.group(class, &info.pieces, s));
+                svg.open(info.group(class, &info.pieces, &s));
                 svg.text(El::new("title"), &info.title);
                 true
             }
@@ -206,47 +238,55 @@ pub fn draw(
         if grouped {
             svg.close("g");
         }
+        if s.label.is_some() {
+            self.labelled.push((s, sh));
+        }
     }
-    let lr = view.label_r();
-    for (s, sh) in segments.iter().zip(&shapes) {
-        let Some((label, disc)) = &s.label else {
-            continue;
-        };
-        let font = lr * 1.35;
-        // Numbers of two or more digits (dice with more faces) widen the disc to fit.
-        let r = lr.max(super::font::width(label, font) / 2.0 + 1.5);
-        let (x, y) = placer.place(r, &candidates(sh, r));
-        let animated = timeline.zip(s.when);
-        match &s.info {
-            Some(info) => {
-                svg.open(info.group("roll", &info.label_pieces, s));
-                svg.text(El::new("title"), &info.title);
+
+    /// Draws the roll numbers of the segments drawn, on top of every line, each placed clear of
+    /// arrowheads, goal letters and the numbers placed before it.
+    pub fn labels(self, svg: &mut Svg, placer: &mut Placer, timeline: Option<&Timeline>) {
+        let lr = self.view.label_r();
+        for (s, sh) in &self.labelled {
+            let Some((label, disc)) = &s.label else {
+                continue;
+            };
+            let font = lr * 1.35;
+            // Numbers of two or more digits (dice with more faces) widen the disc to fit.
+            let r = lr.max(super::font::width(label, font) / 2.0 + 1.5);
+            let (x, y) = placer.place(r, &candidates(sh, r));
+            let animated = timeline.zip(s.when);
+            match &s.info {
+                Some(info) => {
+                    svg.open(info.group("roll", &info.label_pieces, s));
+                    svg.text(El::new("title"), &info.title);
+                }
+                None => svg.open(El::new("g").a("class", "roll")),
             }
-            None => svg.open(El::new("g").a("class", "roll")),
+            if let Some((tl, when)) = animated {
+                tl.reveal(svg, when);
+            }
+            svg.empty(
+                El::new("circle")
+                    .a("class", "roll-disc")
+                    .a("cx", x)
+                    .a("cy", y)
+                    .a("r", r)
+                    .a("fill", disc.hex())
+                    .a("stroke", palette::WHITE.hex())
+                    .a("stroke-width", 1.2),
+            );
+            svg.text(
+                El::new("text")
+                    .a("x", x)
+                    .a("y", y + 0.36 * font)
+                    .a("font-size", font)
+                    .a("text-anchor", "middle")
+                    .a("fill", palette::WHITE.hex()),
+                label,
+            );
+            svg.close("g");
         }
-        if let Some((tl, when)) = animated {
-            tl.reveal(svg, when);
-        }
-        svg.empty(
-            El::new("circle")
-                .a("class", "roll-disc")
-                .a("cx", x)
-                .a("cy", y)
-                .a("r", r)
-                .a("fill", disc.hex())
-                .a("stroke", palette::WHITE.hex())
-                .a("stroke-width", 1.2),
-        );
-        svg.text(
-            El::new("text")
-                .a("x", x)
-                .a("y", y + 0.36 * font)
-                .a("font-size", font)
-                .a("text-anchor", "middle")
-                .a("fill", palette::WHITE.hex()),
-            label,
-        );
-        svg.close("g");
     }
 }
 

@@ -82,6 +82,9 @@ impl El {
     }
 }
 
+/// Text held before [`Svg::drain`] passes it on.
+const DRAIN_BYTES: usize = 1 << 16;
+
 /// An SVG document or fragment being written, indented by nesting depth.
 #[derive(Default)]
 pub struct Svg {
@@ -143,7 +146,18 @@ impl Svg {
         }
     }
 
+    /// Writes the text held so far to `out` and forgets it, once it has grown past a buffer's
+    /// worth (or always, with `all`): a picture streamed this way is never held whole in memory.
+    pub fn drain(&mut self, out: &mut dyn std::io::Write, all: bool) -> std::io::Result<()> {
+        if all || self.out.len() >= DRAIN_BYTES {
+            out.write_all(self.out.as_bytes())?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
     /// The text written so far.
+    #[cfg(test)]
     pub fn finish(self) -> String {
         self.out
     }
