@@ -416,7 +416,11 @@ mod tests {
                     built: &built,
                 })
             },
-            |_: &usize| -> Option<u64> { panic!("the edges know their estimates") },
+            // Asked of the root only: the edges know their children's estimates.
+            |&n: &usize| {
+                assert_eq!(n, 0, "the edges know their estimates");
+                h[n]
+            },
             |&n| n,
             6,
             |_: &usize| -> bool { panic!("the edges know their goals") },
