@@ -13,6 +13,7 @@
 use super::{EncodingError, PiecePath, StateEncoding};
 use crate::cost::Cost;
 use crate::race::{Piece, Race};
+use crate::search::branch_and_bound::Edge;
 use num_traits::{PrimInt, Unsigned};
 use std::fmt;
 use std::ops::{Add, BitAnd, BitOr, Shr};
@@ -329,8 +330,48 @@ struct Roll<T, C> {
     cost: C,
     /// `cost` in the integer type, added to the distance bits (zero when the distance is carried).
     bits: T,
+    /// `cost` when the distance is carried beside the word, zero when it is packed.
+    carry: C,
+    /// The bit of the step landed on: the paper's `piece >> face` for this roll's step.
+    mask: T,
     /// The step landed on.
     to: u32,
+    /// Whether `to` is the target.
+    finishes: bool,
+    /// The estimate of the step landed on, once [`StateEncoding::with_estimates`] has set it.
+    estimate: Option<Option<C>>,
+}
+
+/// A roll from a state is an [`Edge`] that knows its goal test and (once set) its estimate before
+/// its child is built: the bound is tested first, and a child it cuts costs no work.
+impl<T: Bits, C: Cost> Edge<BitState<T, C>, C> for &Roll<T, C> {
+    #[inline]
+    fn cost(&self) -> C {
+        self.cost
+    }
+    #[inline]
+    fn is_goal(&self, _: &BitState<T, C>, _: &mut impl FnMut(&BitState<T, C>) -> bool) -> bool {
+        self.finishes
+    }
+    #[inline]
+    fn estimate(
+        &self,
+        parent: &BitState<T, C>,
+        heuristic: &mut impl FnMut(&BitState<T, C>) -> Option<C>,
+    ) -> Option<C> {
+        match self.estimate {
+            Some(h) => h,
+            None => heuristic(&self.node(parent)),
+        }
+    }
+    #[inline]
+    fn node(&self, parent: &BitState<T, C>) -> BitState<T, C> {
+        BitState {
+            board: Bitboard((parent.board.0 | self.mask) + self.bits),
+            carried: parent.carried + self.carry,
+            step: self.to,
+        }
+    }
 }
 
 /// One piece's race on the paper's bit-board, in integer type `T` (`u64` or `u128`).
@@ -382,7 +423,11 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
                     face: m.roll,
                     cost: m.cost,
                     bits,
+                    carry: if packed { C::zero() } else { m.cost },
+                    mask: (Bitboard::<T>::bit(layout.step_bit(step)) >> m.roll).0,
                     to: m.to as u32,
+                    finishes: m.to == t,
+                    estimate: None,
                 });
             }
             span.push((lo, rolls.len() as u32));
@@ -410,6 +455,14 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
     }
 }
 
+impl<C, T: Bits> BitboardEncoding<'_, C, T> {
+    /// The rolls from `step`, in order.
+    fn rolls_from(&self, step: u32) -> &[Roll<T, C>] {
+        let (lo, hi) = self.span.get(step as usize).copied().unwrap_or((0, 0));
+        &self.rolls[lo as usize..hi as usize]
+    }
+}
+
 fn too_wide(cost: u64) -> EncodingError {
     EncodingError::Unsupported {
         encoding: "bitboard",
@@ -430,22 +483,21 @@ impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
     }
 
     fn successors(&self, state: Self::State) -> impl Iterator<Item = (Self::State, u32, C)> {
-        let (word, carried) = (state.board, state.carried);
-        let piece = Bitboard::<T>::bit(self.top - state.step);
-        let (lo, hi) = self
-            .span
-            .get(state.step as usize)
-            .copied()
-            .unwrap_or((0, 0));
-        let packed = self.layout.packs_distance();
-        self.rolls[lo as usize..hi as usize].iter().map(move |r| {
-            let next = BitState {
-                board: (word | (piece >> r.face)) + r.bits,
-                carried: if packed { carried } else { carried + r.cost },
-                step: r.to,
-            };
-            (next, r.face, r.cost)
-        })
+        self.rolls_from(state.step)
+            .iter()
+            .map(move |r| (r.node(&state), r.face, r.cost))
+    }
+
+    fn edges(&self, state: Self::State) -> impl Iterator<Item = impl Edge<Self::State, C>> {
+        self.rolls_from(state.step).iter()
+    }
+
+    fn with_estimates(&self, estimate: &[Option<C>]) -> Option<Self> {
+        let mut out = self.clone();
+        for r in &mut out.rolls {
+            r.estimate = Some(estimate.get(r.to as usize).copied().flatten());
+        }
+        Some(out)
     }
 
     fn is_goal(&self, state: &Self::State) -> bool {

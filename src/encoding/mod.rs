@@ -20,6 +20,7 @@ pub use error::EncodingError;
 
 use crate::cost::Cost;
 use crate::race::Race;
+use crate::search::branch_and_bound::Edge;
 use serde::Serialize;
 use std::fmt::Debug;
 
@@ -90,6 +91,26 @@ pub trait StateEncoding<C: Cost> {
 
     /// The legal moves from `state`: `(next state, roll, cost)`, highest roll first.
     fn successors(&self, state: Self::State) -> impl Iterator<Item = (Self::State, u32, C)>;
+
+    /// The legal moves from `state` as [`Edge`]s for [`branch_and_bound`], in the order of
+    /// [`StateEncoding::successors`]. By default the built `(next state, cost)` pairs; an encoding
+    /// whose moves know their goal test and estimate before the next state is built says so here.
+    ///
+    /// [`branch_and_bound`]: crate::search::branch_and_bound::branch_and_bound
+    fn edges(&self, state: Self::State) -> impl Iterator<Item = impl Edge<Self::State, C>> {
+        self.successors(state).map(|(next, _, cost)| (next, cost))
+    }
+
+    /// A copy whose [`StateEncoding::edges`] carry `estimate[position]` of the state each lands on,
+    /// so that branch and bound tests a child's bound before building it; `None` (the default)
+    /// when the encoding does not offer it.
+    fn with_estimates(&self, estimate: &[Option<C>]) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        let _ = estimate;
+        None
+    }
 
     /// Whether the piece has reached its target.
     fn is_goal(&self, state: &Self::State) -> bool;

@@ -30,6 +30,45 @@ pub struct Options<'p, C> {
     pub progress: Option<&'p Progress>,
 }
 
+/// A child as the successor function yields it: its cost, whether it is a goal, its estimate, and
+/// the child itself, each asked for only when the search needs it.
+///
+/// A `(child, cost)` pair is an edge whose child is already built: it answers through the
+/// search's `success` and `heuristic`. An encoding that knows more about a move than the state it
+/// lands on (the bit-board's precomputed rolls) answers before building the child, so a child cut
+/// by its bound is never built: the capability that makes the paper's search as cheap as its
+/// hand-written recursion. Its answers must be those of `success` and `heuristic` on the child.
+pub trait Edge<N, C> {
+    /// The move's cost.
+    fn cost(&self) -> C;
+    /// Whether the child is a goal (`success` on the child, or what the edge already knows).
+    fn is_goal(&self, parent: &N, success: &mut impl FnMut(&N) -> bool) -> bool;
+    /// The child's estimate (`heuristic` on the child, or what the edge already knows).
+    fn estimate(&self, parent: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C>;
+    /// The child, from its parent.
+    fn node(&self, parent: &N) -> N;
+}
+
+/// A built child and its cost.
+impl<N: Clone, C: Copy> Edge<N, C> for (N, C) {
+    #[inline]
+    fn cost(&self) -> C {
+        self.1
+    }
+    #[inline]
+    fn is_goal(&self, _: &N, success: &mut impl FnMut(&N) -> bool) -> bool {
+        success(&self.0)
+    }
+    #[inline]
+    fn estimate(&self, _: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C> {
+        heuristic(&self.0)
+    }
+    #[inline]
+    fn node(&self, _: &N) -> N {
+        self.0.clone()
+    }
+}
+
 /// A state on the current path with the successors not yet tried.
 struct Frame<N, C, I> {
     /// The state.
@@ -51,9 +90,27 @@ fn within<C: Cost>(f: C, best: Option<C>, strict: bool) -> bool {
     }
 }
 
+/// Whether a child of cost `g` at key `at` is dominated: a key entered before at a cost no
+/// greater. A key out of range has no entry: it is never pruned by dominance.
+#[inline]
+fn dominated<C: Cost>(seen: &[Option<C>], at: usize, g: C) -> bool {
+    seen.get(at)
+        .copied()
+        .flatten()
+        .is_some_and(|least| g >= least)
+}
+
+/// The nodes of the current path, then `child`: the path to a goal just found.
+fn path_to<N: Clone, C, I>(stack: &[Frame<N, C, I>], child: N, into: &mut Vec<N>) {
+    into.clear();
+    into.extend(stack.iter().map(|frame| frame.node.clone()));
+    into.push(child);
+}
+
 /// The cheapest path from `start` to a success child, by the paper's depth-first branch and bound.
 ///
-/// `successors(n)` yields `(next, cost)` with non-negative costs, in the order to try them;
+/// `successors(n)` yields [`Edge`]s (`(next, cost)` pairs, or an encoding's own) with
+/// non-negative costs, in the order to try them;
 /// `heuristic(n)` is a lower bound on the cost from `n` to a goal, `None` when no goal is
 /// reachable (the child is pruned); `key(n)` is below `keys` and is called only when
 /// `options.dominance` is set (then `keys` sizes the table of least costs seen per key; otherwise
@@ -92,7 +149,8 @@ where
     N: Clone,
     C: Cost,
     FN: FnMut(&N) -> IN,
-    IN: IntoIterator<Item = (N, C)>,
+    IN: IntoIterator,
+    IN::Item: Edge<N, C>,
     FH: FnMut(&N) -> Option<C>,
     FK: FnMut(&N) -> usize,
     FS: FnMut(&N) -> bool,
@@ -141,22 +199,20 @@ where
         children,
     });
     while let Some(top) = stack.last_mut() {
-        let Some((child, cost)) = top.children.next() else {
+        let Some(edge) = top.children.next() else {
             stack.pop();
             continue;
         };
-        let g = top.g + cost;
-        if success(&child) {
+        let g = top.g + edge.cost();
+        if edge.is_goal(&top.node, &mut success) {
+            let stop = stop_after_success(&top.node);
             if best.is_none_or(|best| g < best) {
                 best = Some(g);
                 recorded = true;
-                best_nodes.clear();
-                best_nodes.extend(stack.iter().map(|frame| frame.node.clone()));
-                best_nodes.push(child);
+                let child = edge.node(&top.node);
+                path_to(&stack, child, &mut best_nodes);
             }
-            if let Some(parent) = stack.last()
-                && stop_after_success(&parent.node)
-            {
+            if stop {
                 stack.pop();
             }
             continue;
@@ -165,15 +221,10 @@ where
             return gave_up(best, stats);
         }
         stats.expanded += 1;
+        // The bound first: a child cut by it is never built (unless dominance needs its key).
         let at = if dominance {
-            let at = key(&child);
-            // A key out of range has no entry: it is never pruned by dominance.
-            if seen
-                .get(at)
-                .copied()
-                .flatten()
-                .is_some_and(|least| g >= least)
-            {
+            let at = key(&edge.node(&top.node));
+            if dominated(&seen, at, g) {
                 stats.cut_short += 1;
                 continue;
             }
@@ -181,13 +232,15 @@ where
         } else {
             0
         };
-        if !heuristic(&child).is_some_and(|h| within(g + h, best, tie_safe && recorded)) {
+        let h = edge.estimate(&top.node, &mut heuristic);
+        if !h.is_some_and(|h| within(g + h, best, tie_safe && recorded)) {
             stats.cut_short += 1;
             continue;
         }
         if let Some(least) = seen.get_mut(at) {
             *least = Some(g);
         }
+        let child = edge.node(&top.node);
         let children = successors(&child).into_iter();
         stack.push(Frame {
             node: child,
@@ -320,6 +373,62 @@ mod tests {
             options(None, false, false, 100),
         );
         assert_eq!((out.result, out.stats), (optimum(), stats(4, 1)));
+    }
+
+    /// An edge of the example that knows its goal test and estimate, and counts the children built.
+    struct Known<'a> {
+        to: usize,
+        cost: u64,
+        h: Option<u64>,
+        built: &'a std::cell::Cell<u32>,
+    }
+
+    impl Edge<usize, u64> for Known<'_> {
+        fn cost(&self) -> u64 {
+            self.cost
+        }
+        fn is_goal(&self, _: &usize, _: &mut impl FnMut(&usize) -> bool) -> bool {
+            self.to == 5
+        }
+        fn estimate(&self, _: &usize, _: &mut impl FnMut(&usize) -> Option<u64>) -> Option<u64> {
+            self.h
+        }
+        fn node(&self, _: &usize) -> usize {
+            self.built.set(self.built.get() + 1);
+            self.to
+        }
+    }
+
+    #[test]
+    fn edges_that_know_their_bound_are_built_only_when_entered() {
+        // The heuristic trace again (6 calls, 2 cut), through edges that answer the goal test and
+        // the estimate themselves: the same counts and path, and only the 3 children entered and
+        // the 2 goals recorded are built, never the 2 cut ones.
+        let h = [Some(4), Some(3), Some(3), Some(2), None, Some(0)];
+        let built = std::cell::Cell::new(0);
+        let out = branch_and_bound(
+            0usize,
+            |&n| {
+                EDGES[n].iter().map(|&(to, cost)| Known {
+                    to,
+                    cost,
+                    h: h[to],
+                    built: &built,
+                })
+            },
+            // Asked of the root only: the edges know their children's estimates.
+            |&n: &usize| {
+                assert_eq!(n, 0, "the edges know their estimates");
+                h[n]
+            },
+            |&n| n,
+            6,
+            |_: &usize| -> bool { panic!("the edges know their goals") },
+            |_| false,
+            options(None, false, false, 100),
+        );
+        assert_eq!((out.result, out.stats), (optimum(), stats(6, 2)));
+        assert_eq!(built.get(), 5);
     }
 
     #[test]

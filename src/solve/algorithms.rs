@@ -6,6 +6,7 @@ use crate::cost::Cost;
 use crate::encoding::{PiecePath, StateEncoding};
 use crate::race::estimate::{Estimate, finish_cut, remaining};
 use crate::race::{Piece, Race};
+use crate::search::branch_and_bound::Edge;
 use crate::search::{self, Outcome, Progress, Stop};
 
 /// A method's options.
@@ -276,8 +277,12 @@ impl Algorithm for BranchAndBound {
                 });
                 children
             })
+        } else if let Some(bounded) = e.with_estimates(estimate) {
+            // The encoding's moves carry their estimate: each bound is tested before its child
+            // is built.
+            branch_and_bound(&bounded, job, |s| bounded.edges(*s))
         } else {
-            branch_and_bound(e, job, |s| e.successors(*s).map(|(n, _, c)| (n, c)))
+            branch_and_bound(e, job, |s| e.edges(*s))
         }
     }
 }
@@ -288,7 +293,8 @@ where
     C: Cost,
     E: StateEncoding<C>,
     FN: FnMut(&E::State) -> IN,
-    IN: IntoIterator<Item = (E::State, C)>,
+    IN: IntoIterator,
+    IN::Item: Edge<E::State, C>,
 {
     let rest = remaining(job.race, job.piece.target);
     let cut = finish_cut(job.race, job.piece.target, &rest);
