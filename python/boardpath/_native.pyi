@@ -97,6 +97,17 @@ def dice(
     simulate: Optional[int] = None,
     seed: int = 1,
 ) -> NativeDice: ...
+def play(
+    board: _BoardArg,
+    players: int = 2,
+    pieces: Optional[int] = None,
+    rules: str = "openspiel",
+    policies: List[str] = ...,
+    games: int = 10000,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    adjacent: bool = False,
+) -> Dict[str, Any]: ...
 def _panic_for_tests(message: str) -> None: ...
 
 class Game:

@@ -11,6 +11,7 @@ mod convert;
 mod dice;
 mod errors;
 mod game;
+mod play;
 mod solve;
 
 use pyo3::prelude::*;
@@ -37,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(compare::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
+    m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }
