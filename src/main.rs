@@ -41,6 +41,9 @@ enum Command {
     /// Play the real game (opponents, captures): tournaments of policies, win rates with intervals,
     /// captures and the physical distance the pieces travel.
     Play(cli::play::PlayArgs),
+    /// The exact two-player game (OpenSpiel rules, K pieces): the first player's win probability
+    /// under optimal play, certified by the Bellman residual, and the value table for a policy.
+    SolveGame(cli::solve_game::SolveGameArgs),
     /// The board workbench in the browser: edit a board, see its problems, paths and numbers as you type.
     Serve(cli::serve::ServeArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell (see the README).
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Methods(args)) => cli::methods::run(&args),
         Some(Command::Dice(args)) => cli::dice::run(&args),
         Some(Command::Play(args)) => cli::play::run(&args),
+        Some(Command::SolveGame(args)) => cli::solve_game::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),
         Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),
     };

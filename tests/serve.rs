@@ -389,12 +389,14 @@ fn a_client_that_stalls_is_answered_408_and_delays_no_one() {
 
 #[test]
 fn work_past_the_deadline_is_cancelled_with_503_and_the_server_goes_on() {
-    // The paper's unbounded search: 660 million calls, seconds; the server gives it one.
-    let server = Served::start(&["--timeout", "1", "--budget", "1000000000"]);
+    // Textbook IDA* runs an iteration per whole unit between its estimate and the optimum: with a
+    // budget of 10^12 nodes it would run for hours; the server gives it one second.
+    let server = Served::start(&["--timeout", "1", "--budget", "1000000000000"]);
     let started = std::time::Instant::now();
-    let slow = server.post("/api/solve?method=bnb-none/bitboard", MAEDN.as_bytes());
+    let slow = server.post("/api/solve?method=idastar/step", MAEDN.as_bytes());
     assert_eq!(slow.status, 503, "{}", slow.text());
-    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    // Stopped, not finished: generous for a loaded machine.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
     assert!(
         problems(&slow)[0]
             .3
@@ -403,10 +405,24 @@ fn work_past_the_deadline_is_cancelled_with_503_and_the_server_goes_on() {
         slow.text()
     );
     // The next request is answered in full: the flag was withdrawn.
-    let ok = server.post(
-        "/api/solve?method=bnb-paper/bitboard&player=green",
-        MAEDN.as_bytes(),
-    );
+    let ok = server.post("/api/solve?player=green", MAEDN.as_bytes());
+    assert_eq!(ok.status, 200, "{}", ok.text());
+    assert_eq!(ok.json()["results"][0]["total"], 83047);
+}
+
+#[test]
+fn a_dice_solve_past_the_deadline_is_cancelled_with_503() {
+    // Parcheesi's model: 1,093,689 states, 3.4 s to solve with 3 tries and far longer with 100
+    // (each state's value sums over the tries); the solver looks at the flag every 4,096 states.
+    let parcheesi = include_str!("../boards/parcheesi.toml");
+    let server = Served::start(&["--timeout", "1"]);
+    let started = std::time::Instant::now();
+    let slow = server.post("/api/dice?tries=100", parcheesi.as_bytes());
+    assert_eq!(slow.status, 503, "{}", slow.text());
+    // Stopped, not finished: generous for a loaded machine.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // The next request is answered in full (a quick one: the deadline is short).
+    let ok = server.post("/api/solve?player=green", MAEDN.as_bytes());
     assert_eq!(ok.status, 200, "{}", ok.text());
     assert_eq!(ok.json()["results"][0]["total"], 83047);
 }

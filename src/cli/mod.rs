@@ -14,6 +14,7 @@ pub mod render;
 pub mod reproduce;
 pub mod serve;
 pub mod solve;
+pub mod solve_game;
 pub mod sweep;
 pub mod validate;
 

@@ -23,6 +23,7 @@ pub mod action;
 mod apply;
 pub mod distance;
 mod error;
+pub mod exact;
 mod moves;
 mod playout;
 pub mod policy;

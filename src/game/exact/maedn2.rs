@@ -1,0 +1,559 @@
+//! Two-player Mensch ärgere Dich nicht under OpenSpiel's `maedn` rules (players opposite), with
+//! `K` pieces a side, as a [`ChanceGame`]: a perfect ranking of the positions seen from the player
+//! to move, and the legal moves of OpenSpiel's `MaednState::LegalActions`.
+//!
+//! A side is read in its own frame: track tile 0 is its start tile, 39 the last before its goal,
+//! goal tiles 40..43. The opponent's tile `t` is the mover's tile `(t + 20) mod 40`. A position
+//! holds both sides and nothing else: after a 6 the same player rolls again, which is the same
+//! position with the same mover, so no "rolls again" flag is needed.
+//!
+//! Ranking (no stored keys): layers by pieces home `(a, b)` (mover, opponent); inside a layer,
+//! blocks by pieces on the track `(tm, to)`; inside a block, the mover's goal tiles, the
+//! opponent's goal tiles, the mover's track tiles (colex rank among 40) and the opponent's track
+//! tiles (colex rank among the `40 - tm` tiles the mover leaves free), mixed-radix in that order.
+
+use super::{ChanceGame, Expansion, Outcome};
+use std::ops::Range;
+
+/// Track tiles of the standard board.
+const TRACK: u32 = 40;
+/// Goal tiles per player.
+const GOAL: u32 = 4;
+/// Tiles between the two opposite players' start tiles.
+const OFFSET: u32 = 20;
+/// The die's faces.
+const FACES: u32 = 6;
+/// The most pieces a side can have (the goal's tiles).
+pub const MAX_PIECES: usize = GOAL as usize;
+const TRACK_MASK: u64 = (1u64 << TRACK) - 1;
+
+/// OpenSpiel's action ids: pass, bring a piece in, and `FIELD + s` to move the piece on the
+/// mover's relative field `s` (0..39 track, 40..43 goal).
+pub mod action {
+    /// Nothing can move.
+    pub const PASS: u32 = 0;
+    /// A 6 brings a waiting piece onto the start tile.
+    pub const BRING_IN: u32 = 1;
+    /// Offset of the moves of a piece: `FIELD + relative source field`.
+    pub const FIELD: u32 = 2;
+}
+
+/// One side's pieces in its own frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Side {
+    /// Pieces not yet on the board.
+    pub waiting: u8,
+    /// Bit `t` set: a piece on track tile `t` (0..40, 0 the start tile).
+    pub track: u64,
+    /// Bit `g` set: a piece on goal tile `g` (0..4, 3 the deepest).
+    pub goal: u8,
+}
+
+impl Side {
+    /// Pieces on goal tiles.
+    pub fn home(&self) -> u32 {
+        bits(u64::from(self.goal))
+    }
+
+    /// Steps taken by all pieces (waiting 0, track tile `t` is `t + 1`, goal tile `g` is
+    /// `41 + g`): every move that captures nothing raises the sum of both sides.
+    pub fn progress(&self) -> u32 {
+        let mut p = 0;
+        let mut t = self.track;
+        while t != 0 {
+            p += t.trailing_zeros() + 1;
+            t &= t - 1;
+        }
+        let mut g = self.goal;
+        while g != 0 {
+            p += g.trailing_zeros() + TRACK + 1;
+            g &= g - 1;
+        }
+        p
+    }
+
+    /// The side's own fields (track and goal) as one mask, goal tile `g` at bit `40 + g`.
+    fn fields(&self) -> u64 {
+        self.track | (u64::from(self.goal) << TRACK)
+    }
+}
+
+/// A position: the player to move (about to roll) and the other, each in its own frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// The player to move.
+    pub mover: Side,
+    /// The other player.
+    pub opponent: Side,
+}
+
+/// What a legal move leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Step {
+    /// OpenSpiel's action id (see [`action`]).
+    pub action: u32,
+    /// The mover's side after the move.
+    pub mover: Side,
+    /// The opponent's side after the move (a captured piece waits again).
+    pub opponent: Side,
+    /// Whether the move captured a piece.
+    pub capture: bool,
+}
+
+/// The legal moves of one roll: at most one per piece, or a pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Moves {
+    steps: [Step; MAX_PIECES],
+    len: usize,
+}
+
+impl Moves {
+    fn push(&mut self, s: Step) {
+        self.steps[self.len] = s;
+        self.len += 1;
+    }
+
+    /// The moves, in OpenSpiel's order (by action id).
+    pub fn as_slice(&self) -> &[Step] {
+        &self.steps[..self.len]
+    }
+}
+
+/// Set bits of a sparse mask (at most a few): the build targets plain x86-64, whose
+/// `count_ones` is a bit-twiddling sequence slower than this loop for a handful of bits.
+#[inline]
+fn bits(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
+
+/// Turns a track mask of the other side's frame into this side's frame.
+fn rotate(track: u64) -> u64 {
+    ((track << OFFSET) | (track >> (TRACK - OFFSET))) & TRACK_MASK
+}
+
+/// The legal moves of the mover for `roll` (1..=6), exactly as OpenSpiel's `LegalActions`, in
+/// its order (by action id), with their successors. A pass is one move.
+pub fn moves(p: &Position, roll: u32, out: &mut Moves) {
+    out.len = 0;
+    let m = p.mover;
+    let own = m.fields();
+    let theirs = rotate(p.opponent.track);
+    let step = |from: u32, to: u32| -> Step {
+        let mut mover = m;
+        let mut opponent = p.opponent;
+        let mut capture = false;
+        if from == u32::MAX {
+            mover.waiting -= 1;
+        } else if from < TRACK {
+            mover.track &= !(1u64 << from);
+        } else {
+            mover.goal &= !(1u8 << (from - TRACK));
+        }
+        if to < TRACK {
+            mover.track |= 1u64 << to;
+            if theirs >> to & 1 == 1 {
+                capture = true;
+                opponent.track &= !(1u64 << ((to + TRACK - OFFSET) % TRACK));
+                opponent.waiting += 1;
+            }
+        } else {
+            mover.goal |= 1u8 << (to - TRACK);
+        }
+        let action = if from == u32::MAX {
+            action::BRING_IN
+        } else {
+            action::FIELD + from
+        };
+        Step {
+            action,
+            mover,
+            opponent,
+            capture,
+        }
+    };
+    if m.waiting > 0 {
+        // The start tile must be cleared when a piece waits, unless an own piece blocks it.
+        if own & 1 == 1 && own >> roll & 1 == 0 {
+            out.push(step(0, roll));
+            return;
+        }
+        if roll == FACES && own & 1 == 0 {
+            out.push(step(u32::MAX, 0));
+            return;
+        }
+    }
+    let mut rest = own;
+    while rest != 0 {
+        let from = rest.trailing_zeros();
+        rest &= rest - 1;
+        let to = from + roll;
+        if to < TRACK + GOAL && own >> to & 1 == 0 {
+            out.push(step(from, to));
+        }
+    }
+    if out.len == 0 {
+        out.push(Step {
+            action: action::PASS,
+            mover: m,
+            opponent: p.opponent,
+            capture: false,
+        });
+    }
+}
+
+/// Binomial coefficients up to 40 choose 4.
+struct Binomial([[u64; MAX_PIECES + 1]; TRACK as usize + 1]);
+
+impl Binomial {
+    fn new() -> Self {
+        let mut c = [[0u64; MAX_PIECES + 1]; TRACK as usize + 1];
+        for (n, row) in c.iter_mut().enumerate() {
+            row[0] = 1;
+            for (k, entry) in row
+                .iter_mut()
+                .enumerate()
+                .take(MAX_PIECES.min(n) + 1)
+                .skip(1)
+            {
+                *entry = (n as u64 - k as u64 + 1..=n as u64).product::<u64>()
+                    / (1..=k as u64).product::<u64>();
+            }
+        }
+        Binomial(c)
+    }
+
+    #[inline]
+    fn get(&self, n: u32, k: u32) -> u64 {
+        self.0[n as usize][k as usize]
+    }
+
+    /// Colex rank of the set bits of `mask`: `sum C(x_i, i + 1)` over the bits in order.
+    #[inline]
+    fn rank(&self, mut mask: u64) -> u64 {
+        let mut r = 0;
+        let mut i = 1;
+        while mask != 0 {
+            r += self.get(mask.trailing_zeros(), i);
+            mask &= mask - 1;
+            i += 1;
+        }
+        r
+    }
+
+    /// The `k`-subset of `0..n` with colex rank `r`.
+    fn unrank(&self, mut r: u64, k: u32, n: u32) -> u64 {
+        let mut mask = 0;
+        let mut hi = n;
+        for i in (1..=k).rev() {
+            let mut x = hi - 1;
+            while self.get(x, i) > r {
+                x -= 1;
+            }
+            r -= self.get(x, i);
+            mask |= 1u64 << x;
+            hi = x;
+        }
+        mask
+    }
+}
+
+/// `mask`'s bits renumbered among the positions where `taken` is clear.
+fn compress(mask: u64, taken: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        let x = rest.trailing_zeros();
+        rest &= rest - 1;
+        out |= 1u64 << (x - bits(taken & ((1u64 << x) - 1)));
+    }
+    out
+}
+
+/// The inverse of [`compress`]: bit `c` becomes the `c`-th clear position of `taken`.
+fn expand_free(mask: u64, taken: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = mask;
+    let mut free = !taken & TRACK_MASK;
+    let mut index = 0;
+    while rest != 0 {
+        let c = rest.trailing_zeros();
+        rest &= rest - 1;
+        while index < c {
+            free &= free - 1;
+            index += 1;
+        }
+        out |= free & free.wrapping_neg();
+    }
+    out
+}
+
+/// Two-player OpenSpiel `maedn` with `K` pieces a side: ranking, moves and the [`ChanceGame`].
+pub struct Maedn2 {
+    pieces: u32,
+    binomial: Binomial,
+    /// `[a][b]`: first rank of the layer with `a` mover and `b` opponent pieces home.
+    layer_start: Vec<u64>,
+    /// `[a][b][tm][to]`: first rank of the block inside its layer.
+    block_start: Vec<u64>,
+    /// Blocks by first rank: `(start, a, b, tm, to)`.
+    blocks: Vec<(u64, u32, u32, u32, u32)>,
+    /// Layers in solving order.
+    order: Vec<Range<u64>>,
+    positions: u64,
+    goal_rank: [u64; 16],
+    goal_unrank: [[u8; 6]; 5],
+    probabilities: [f64; 6],
+}
+
+impl Maedn2 {
+    /// The game with `pieces` pieces a side (1..=4).
+    ///
+    /// # Panics
+    /// If `pieces` is 0 or more than [`MAX_PIECES`] (the CLI checks first).
+    pub fn new(pieces: usize) -> Self {
+        assert!((1..=MAX_PIECES).contains(&pieces), "1 to 4 pieces a side");
+        let k = pieces as u32;
+        let binomial = Binomial::new();
+        let d = (k + 1) as usize;
+        let mut goal_rank = [0u64; 16];
+        let mut goal_unrank = [[0u8; 6]; 5];
+        for mask in 0u8..16 {
+            let r = binomial.rank(u64::from(mask));
+            goal_rank[mask as usize] = r;
+            goal_unrank[bits(u64::from(mask)) as usize][r as usize] = mask;
+        }
+        let mut block_start = vec![0u64; d * d * d * d];
+        let mut layer_size = vec![0u64; d * d];
+        for a in 0..k {
+            for b in 0..k {
+                let mut size = 0;
+                for tm in 0..=k - a {
+                    for to in 0..=k - b {
+                        block_start
+                            [((a as usize * d + b as usize) * d + tm as usize) * d + to as usize] =
+                            size;
+                        size += binomial.get(GOAL, a)
+                            * binomial.get(GOAL, b)
+                            * binomial.get(TRACK, tm)
+                            * binomial.get(TRACK - tm, to);
+                    }
+                }
+                layer_size[a as usize * d + b as usize] = size;
+            }
+        }
+        // Layers of one sum of pieces home, both orders together (a pass or a turn swaps them),
+        // the largest sum first in memory and in solving order.
+        let mut layer_start = vec![0u64; d * d];
+        let mut order = Vec::new();
+        let mut next = 0;
+        for sum in (0..=2 * (k - 1)).rev() {
+            for a in 0..k {
+                let Some(b) = sum.checked_sub(a).filter(|&b| b >= a && b < k) else {
+                    continue;
+                };
+                let start = next;
+                layer_start[a as usize * d + b as usize] = next;
+                next += layer_size[a as usize * d + b as usize];
+                if a != b {
+                    layer_start[b as usize * d + a as usize] = next;
+                    next += layer_size[b as usize * d + a as usize];
+                }
+                order.push(start..next);
+            }
+        }
+        let mut blocks = Vec::new();
+        for a in 0..k {
+            for b in 0..k {
+                for tm in 0..=k - a {
+                    for to in 0..=k - b {
+                        let start = layer_start[a as usize * d + b as usize]
+                            + block_start[((a as usize * d + b as usize) * d + tm as usize) * d
+                                + to as usize];
+                        blocks.push((start, a, b, tm, to));
+                    }
+                }
+            }
+        }
+        blocks.sort_unstable();
+        Maedn2 {
+            pieces: k,
+            binomial,
+            layer_start,
+            block_start,
+            blocks,
+            order,
+            positions: next,
+            goal_rank,
+            goal_unrank,
+            probabilities: [1.0 / 6.0; 6],
+        }
+    }
+
+    /// Pieces a side.
+    pub fn pieces(&self) -> usize {
+        self.pieces as usize
+    }
+
+    /// Positions where neither side has all pieces home (the ranked ones).
+    pub fn count(pieces: usize) -> u64 {
+        Self::count_with(pieces, false)
+    }
+
+    /// Every placement of both sides' pieces, finished games included (the count).
+    pub fn count_all(pieces: usize) -> u64 {
+        Self::count_with(pieces, true)
+    }
+
+    fn count_with(pieces: usize, finished: bool) -> u64 {
+        let b = Binomial::new();
+        let k = pieces as u32;
+        let top = if finished { k } else { k - 1 };
+        let mut n = 0;
+        for a in 0..=top {
+            for o in 0..=top {
+                for tm in 0..=k - a {
+                    for to in 0..=k - o {
+                        n += b.get(GOAL, a)
+                            * b.get(GOAL, o)
+                            * b.get(TRACK, tm)
+                            * b.get(TRACK - tm, to);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// The positions of the largest layer (the one a solver holds a sweep order for).
+    pub fn largest_layer(&self) -> u64 {
+        self.order
+            .iter()
+            .map(|r| r.end - r.start)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The start of the game: every piece waiting, the first player to move.
+    pub fn start(&self) -> Position {
+        let side = Side {
+            waiting: self.pieces as u8,
+            track: 0,
+            goal: 0,
+        };
+        Position {
+            mover: side,
+            opponent: side,
+        }
+    }
+
+    /// The rank of a position where neither side has all its pieces home.
+    ///
+    /// # Panics
+    /// In debug builds, if the position is not one of this game's (wrong piece count, a side
+    /// home, two pieces on one tile).
+    #[inline]
+    pub fn rank(&self, p: &Position) -> u64 {
+        let d = (self.pieces + 1) as usize;
+        let (m, o) = (&p.mover, &p.opponent);
+        let (a, b) = (m.home(), o.home());
+        let tm = bits(m.track);
+        let to = bits(o.track);
+        debug_assert!(a < self.pieces && b < self.pieces);
+        debug_assert_eq!(m.waiting as u32 + a + tm, self.pieces);
+        debug_assert_eq!(o.waiting as u32 + b + to, self.pieces);
+        let theirs = rotate(o.track);
+        debug_assert_eq!(theirs & m.track, 0);
+        let c = &self.binomial;
+        let base = self.layer_start[a as usize * d + b as usize]
+            + self.block_start[((a as usize * d + b as usize) * d + tm as usize) * d + to as usize];
+        let gm = self.goal_rank[m.goal as usize];
+        let go = self.goal_rank[o.goal as usize];
+        let rm = c.rank(m.track);
+        let ro = c.rank(compress(theirs, m.track));
+        base + ((gm * c.get(GOAL, b) + go) * c.get(TRACK, tm) + rm) * c.get(TRACK - tm, to) + ro
+    }
+
+    /// The position of rank `r` (`r < positions()`).
+    pub fn unrank(&self, r: u64) -> Position {
+        let i = self.blocks.partition_point(|b| b.0 <= r) - 1;
+        let (start, a, b, tm, to) = self.blocks[i];
+        let c = &self.binomial;
+        let mut rest = r - start;
+        let free = c.get(TRACK - tm, to);
+        let ro = rest % free;
+        rest /= free;
+        let rm = rest % c.get(TRACK, tm);
+        rest /= c.get(TRACK, tm);
+        let go = rest % c.get(GOAL, b);
+        let gm = rest / c.get(GOAL, b);
+        let mtrack = c.unrank(rm, tm, TRACK);
+        let theirs = expand_free(c.unrank(ro, to, TRACK - tm), mtrack);
+        let k = self.pieces;
+        Position {
+            mover: Side {
+                waiting: (k - a - tm) as u8,
+                track: mtrack,
+                goal: self.goal_unrank[a as usize][gm as usize],
+            },
+            opponent: Side {
+                waiting: (k - b - to) as u8,
+                track: rotate(theirs),
+                goal: self.goal_unrank[b as usize][go as usize],
+            },
+        }
+    }
+
+    /// Where a legal move leads, for the solver: a win, or the next position to move.
+    pub fn outcome(&self, step: &Step, roll: u32) -> Outcome {
+        if step.mover.home() == self.pieces {
+            Outcome::Win
+        } else if roll == FACES {
+            Outcome::Same(self.rank(&Position {
+                mover: step.mover,
+                opponent: step.opponent,
+            }))
+        } else {
+            Outcome::Flip(self.rank(&Position {
+                mover: step.opponent,
+                opponent: step.mover,
+            }))
+        }
+    }
+}
+
+impl ChanceGame for Maedn2 {
+    fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    fn roll_probabilities(&self) -> &[f64] {
+        &self.probabilities
+    }
+
+    fn layers(&self) -> Vec<Range<u64>> {
+        self.order.clone()
+    }
+
+    fn expand(&self, position: u64, out: &mut Expansion) {
+        out.clear();
+        let p = self.unrank(position);
+        let mut steps = Moves::default();
+        for roll in 1..=FACES {
+            moves(&p, roll, &mut steps);
+            for s in steps.as_slice() {
+                out.outcomes.push(self.outcome(s, roll));
+            }
+            out.end_roll();
+        }
+    }
+
+    fn sweep_key(&self, position: u64) -> u32 {
+        let p = self.unrank(position);
+        p.mover.progress() + p.opponent.progress()
+    }
+}

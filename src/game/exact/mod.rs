@@ -1,0 +1,87 @@
+//! Exact solutions of two-player, zero-sum chance games: the probability that the player to move
+//! wins under optimal play by both, for every position, and the optimal move for every roll.
+//!
+//! The shape follows `search/`: a small trait ([`ChanceGame`]: positions ranked `0..n`, rolls with
+//! probabilities, the outcomes of every legal move for a roll) and free functions over it
+//! ([`solve`], [`residual`], [`best_move`]). [`Maedn2`] ranks the positions of two-player
+//! Mensch ärgere Dich nicht under OpenSpiel's `maedn` rules with `K` pieces a side; any other game
+//! that implements the trait solves the same way (the tests solve hand-derived tiny races).
+//!
+//! Positions are seen from the side of the player to move: a position with the other player to
+//! move is read from that player's side and worth `1 - v` to the first. Captures make the position
+//! graph cyclic, so the values are a fixed point, found by Gauss-Seidel value iteration, layer by
+//! layer (see [`solve`] and `docs/game-solve.md`).
+
+mod maedn2;
+mod value_iteration;
+
+pub use maedn2::{MAX_PIECES, Maedn2, Moves, Position, Side, Step, action, moves};
+pub use value_iteration::{LayerReport, Options, Solution, SolveError, best_move, residual, solve};
+
+use std::ops::Range;
+
+/// Where one legal move of the player to move leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game ends and the mover has won.
+    Win,
+    /// The game ends and the mover has lost.
+    Loss,
+    /// The same player moves next, in position `.0` (OpenSpiel: a 6 rolls again).
+    Same(u64),
+    /// The other player moves next, in position `.0` seen from its side: worth `1 - v`.
+    Flip(u64),
+}
+
+/// The outcomes of the legal moves of one position, grouped by roll.
+#[derive(Clone, Debug, Default)]
+pub struct Expansion {
+    /// Every legal move's outcome, the moves of roll 0 first, in the game's move order.
+    pub outcomes: Vec<Outcome>,
+    /// `ends[r]`: one past the last outcome of roll `r` (roll `r`'s moves are
+    /// `outcomes[ends[r - 1]..ends[r]]`, with `ends[-1] = 0`).
+    pub ends: Vec<usize>,
+}
+
+impl Expansion {
+    /// Empties it for the next position, keeping the allocations.
+    pub fn clear(&mut self) {
+        self.outcomes.clear();
+        self.ends.clear();
+    }
+
+    /// The outcomes of roll `r`.
+    pub fn roll(&self, r: usize) -> &[Outcome] {
+        let start = if r == 0 { 0 } else { self.ends[r - 1] };
+        &self.outcomes[start..self.ends[r]]
+    }
+
+    /// Closes the moves of the current roll (call once per roll, after pushing its outcomes).
+    pub fn end_roll(&mut self) {
+        self.ends.push(self.outcomes.len());
+    }
+}
+
+/// A two-player, zero-sum game with chance whose positions are ranked `0..positions()`.
+///
+/// Every position has the player to move about to roll. For each roll the mover chooses one of
+/// the legal moves (a pass is a move with one outcome); the game must end with probability 1
+/// under every pair of policies, which makes the win probability a contraction's fixed point.
+pub trait ChanceGame: Sync {
+    /// How many positions are ranked.
+    fn positions(&self) -> u64;
+    /// The probability of every roll, summing to 1.
+    fn roll_probabilities(&self) -> &[f64];
+    /// The layers in solving order: every move from a layer leads into it or into a layer solved
+    /// before it (with races: pieces home never decrease, so the last layers come first). Their
+    /// union is `0..positions()`.
+    fn layers(&self) -> Vec<Range<u64>>;
+    /// Fills `out` with the outcomes of every legal move of `position`, roll by roll (at least
+    /// one per roll).
+    fn expand(&self, position: u64, out: &mut Expansion);
+    /// A sweep key: positions with larger keys are updated first within a layer. Moves that do
+    /// not capture should lead to larger keys (race progress), so one sweep settles them.
+    fn sweep_key(&self, _position: u64) -> u32 {
+        0
+    }
+}
