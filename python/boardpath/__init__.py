@@ -29,6 +29,7 @@ from ._native import (
     COMMIT,
     Game,
     GameState,
+    GameSolution,
     DEFAULT_BUDGET,
     DEFAULT_METHOD,
     VERSION,
@@ -73,6 +74,8 @@ __all__ = [
     "sweep",
     "dice",
     "play",
+    "solve_game",
+    "GameSolution",
     "Tournament",
     "Seat",
     "Error",
@@ -790,3 +793,24 @@ def play(
     return Tournament(
         _native.play(_board(board, {}), players, pieces, rules, names, games, seed, threads, adjacent)
     )
+
+
+# ---- the exact two-player game --------------------------------------------------------------
+
+
+def solve_game(board: BoardLike = "maedn", pieces: int = 1, threads: Optional[int] = None) -> GameSolution:
+    """The two-player game solved exactly under OpenSpiel's ``maedn`` rules, as
+    ``boardpath solve-game`` (``docs/game-solve.md``): ``board`` must have the standard geometry,
+    ``pieces`` 1 to 3 a side (1 takes milliseconds, 2 about a minute, 3 half an hour). The solve
+    runs without the GIL. ``first_player_wins`` is the first player's win probability under
+    optimal play by both; ``value(mover, opponent)`` that of the player about to roll in any
+    position, each side's pieces given by relative step (None waiting, 0-39 track, 40-43 goal).
+
+    >>> import boardpath
+    >>> s = boardpath.solve_game("maedn", pieces=1)
+    >>> round(s.first_player_wins, 9), s.positions
+    (0.523984914, 1641)
+    >>> s.value([None], [None]) == s.first_player_wins
+    True
+    """
+    return _native.solve_game(_board(board, {}), pieces, threads)

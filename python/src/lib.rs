@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod play;
 mod solve;
+mod solve_game;
 
 use pyo3::prelude::*;
 
@@ -39,6 +40,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
     m.add_function(wrap_pyfunction!(play::play, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_game::solve_game, m)?)?;
+    m.add_class::<solve_game::GameSolution>()?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }
