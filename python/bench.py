@@ -1,13 +1,17 @@
 """Speed of the Python package against its anchors, in one run on one machine.
 
-    python python/bench.py [--skip-criterion] [--games N]
+    python python/bench.py [--skip-criterion] [--games N] [--only solve|play|openspiel]
 
 1. ``boardpath.solve("maedn")`` from Python against the Rust criterion benchmark of the same solve
    (``cargo bench --bench solve``, run by this script first): the target is Python within 2x the
    criterion time plus a fixed call overhead under 20 us. The fixed overhead is measured apart, as
    the time of the cheapest call into the module that returns a JSON object
    (``solve`` on a board of two tiles and one piece with one step to go).
-2. The OpenSpiel game: random playouts per second of ``boardpath`` (a Python game for pyspiel)
+2. ``boardpath.play`` tournaments (default 1,000,000 random-policy games on the standard board,
+   2 players) against the release binary ``boardpath play`` on the same games, alternating, best
+   of 3: games per second of the whole call (Python) and of the whole process (CLI), and of the
+   games alone (the ``seconds`` both report). Target: the same games per second.
+3. The OpenSpiel game: random playouts per second of ``boardpath`` (a Python game for pyspiel)
    against OpenSpiel's own C++ ``maedn``, and a profile of where a Python playout spends its time.
 
 Timings are the best of several repeats (the least disturbed by other work on the machine).
@@ -92,6 +96,38 @@ def bench_solve(skip_criterion: bool) -> None:
               f"(Python / Rust = {by_name / rust:.2f})")
 
 
+def bench_play(games: int, repeat: int = 3) -> None:
+    import boardpath
+
+    binary = os.environ.get("BOARDPATH_BIN") or str(ROOT / "target" / "release" / "boardpath")
+    if not os.path.exists(binary):
+        subprocess.run(["cargo", "build", "--release", "--bin", "boardpath", "-q"], cwd=ROOT, check=True)
+    args = ["play", "maedn", "--players", "2", "--policy", "random", "--games", str(games), "--seed", "1"]
+    cli_wall, cli_games, py_wall, py_games = [], [], [], []
+    cli_doc = py_doc = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = subprocess.run([binary, *args, "--format", "json"], check=True, capture_output=True, text=True)
+        cli_wall.append(time.perf_counter() - t0)
+        cli_doc = json.loads(out.stdout)["results"]
+        cli_games.append(cli_doc["seconds"])
+        t0 = time.perf_counter()
+        t = boardpath.play("maedn", players=2, policies="random", games=games, seed=1)
+        py_wall.append(time.perf_counter() - t0)
+        py_doc = t.to_dict()
+        py_games.append(py_doc["seconds"])
+    for d in (cli_doc, py_doc):
+        d.pop("seconds")
+    assert cli_doc == py_doc, "Python and the CLI disagree on the same seed"
+    threads = py_doc["threads"]
+    print(f"play, standard board, 2 random players, {games} games, seed 1, {threads} threads (best of {repeat}):")
+    for label, wall, own in [("CLI  boardpath play (whole process)", cli_wall, cli_games),
+                             ("Python boardpath.play(...) (whole call)", py_wall, py_games)]:
+        print(f"  {label:40s} {games / min(wall):10.0f} games/s  (games alone {games / min(own):10.0f} games/s)")
+    ratio = min(py_wall) / min(cli_wall)
+    print(f"  Python / CLI wall time = {ratio:.3f}; identical numbers for the seed: yes")
+
+
 def playouts(game, seconds: float, seed: int = 1) -> tuple[int, int]:
     """Random playouts for about `seconds`: (games finished, actions applied)."""
     rng = random.Random(seed)
@@ -165,11 +201,15 @@ def main() -> None:
     ap.add_argument("--skip-criterion", action="store_true", help="use the last criterion result instead of running it")
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds of playouts per game")
     ap.add_argument("--no-profile", action="store_true")
-    ap.add_argument("--only", choices=["solve", "openspiel"])
+    ap.add_argument("--only", choices=["solve", "play", "openspiel"])
+    ap.add_argument("--games", type=int, default=1_000_000, help="games of the play benchmark")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each side of the play benchmark")
     args = ap.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     if args.only in (None, "solve"):
         bench_solve(args.skip_criterion)
+    if args.only in (None, "play"):
+        bench_play(args.games, args.repeat)
     if args.only in (None, "openspiel"):
         bench_openspiel(args.seconds, not args.no_profile)
 

@@ -29,6 +29,7 @@ from ._native import (
     COMMIT,
     Game,
     GameState,
+    GameSolution,
     DEFAULT_BUDGET,
     DEFAULT_METHOD,
     VERSION,
@@ -72,6 +73,11 @@ __all__ = [
     "compare",
     "sweep",
     "dice",
+    "play",
+    "solve_game",
+    "GameSolution",
+    "Tournament",
+    "Seat",
     "Error",
     "BoardError",
     "SolveError",
@@ -684,3 +690,127 @@ def dice(
         seed,
     )
     return Dice(native)
+
+
+# ---- play -----------------------------------------------------------------------------------
+
+
+class Seat(Record):
+    """One seat of a tournament, field for field as ``boardpath play --format json``: ``seat``,
+    ``player``, ``policy``, ``wins``, ``win_rate`` with its Wilson 95% interval ``win_low`` ..
+    ``win_high``, per-game means ``turns``, ``rolls``, ``moves``, ``captures_made``,
+    ``captures_suffered``, ``moved``, ``carried``, ``distance`` (``moved + carried``, board units)
+    with its 95% interval ``distance_low`` .. ``distance_high``."""
+
+    __slots__ = ()
+    seat: int
+    player: str
+    policy: str
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    turns: float
+    rolls: float
+    moves: float
+    captures_made: float
+    captures_suffered: float
+    moved: float
+    carried: float
+    distance: float
+    distance_low: float
+    distance_high: float
+
+
+class Tournament(Record):
+    """The results of ``play``, field for field as ``boardpath play --format json``: ``board``,
+    ``unit``, ``rules``, ``players``, ``pieces``, ``games``, ``seed``, ``unfinished``,
+    ``rolls_per_game``, ``distance_per_game``, ``carried_share``, ``seats`` (one ``Seat`` each, in
+    order of play), ``seconds`` and ``threads`` (the only fields a seed does not fix).
+    ``to_pandas()`` gives one row per seat, with the columns of ``boardpath play --format csv``."""
+
+    __slots__ = ()
+    _nested = {"seats": Seat}
+    board: str
+    unit: str
+    rules: str
+    players: int
+    pieces: int
+    games: int
+    seed: int
+    unfinished: int
+    rolls_per_game: float
+    distance_per_game: float
+    carried_share: float
+    seats: List[Seat]
+    seconds: float
+    threads: int
+
+    def rows(self) -> List[Dict[str, Any]]:
+        """One flat dict per seat: the tournament's ``board``, ``rules``, ``players``, ``pieces``,
+        ``games``, ``seed``, then the seat's fields (the CSV's columns)."""
+        d = self.to_dict()
+        head = {k: d[k] for k in ("board", "rules", "players", "pieces", "games", "seed")}
+        return [{**head, **seat} for seat in d["seats"]]
+
+    def to_pandas(self) -> Any:
+        """``rows()`` as a pandas DataFrame. Needs pandas (``pip install pandas``)."""
+        try:
+            import pandas
+        except ImportError as e:  # pragma: no cover - depends on the environment
+            raise ImportError(
+                "to_pandas() needs pandas, which boardpath does not install: pip install pandas"
+            ) from e
+        return pandas.DataFrame(self.rows())
+
+
+def play(
+    board: BoardLike = "maedn",
+    players: int = 2,
+    pieces: Optional[int] = None,
+    rules: str = "openspiel",
+    policies: Union[str, Sequence[str]] = "random",
+    games: int = 10_000,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    adjacent: bool = False,
+) -> Tournament:
+    """A tournament of policies on the real game, as ``boardpath play --format json``.
+
+    ``policies``: one name for every seat or one per seat (``random``, ``front``, ``rear``,
+    ``aggressive``, ``defensive``, ``solitaire``, ``file:PATH``), a list or a comma-separated
+    string as on the command line. ``games`` (1 to 100,000,000) seeded games run in parallel on
+    ``threads`` threads (default: every core) without the GIL; a seed gives the same numbers on
+    any number of threads. Unknown policies and rules, or more players than the board has, raise
+    ``GameError`` with the command line's message.
+
+    >>> import boardpath
+    >>> t = boardpath.play("maedn", players=2, policies=["front", "random"], games=1000, seed=7)
+    >>> t.games, t.seats[0].policy, t.seats[0].wins + t.seats[1].wins + t.unfinished
+    (1000, 'front', 1000)
+    """
+    names = [p.strip() for p in policies.split(",")] if isinstance(policies, str) else list(policies)
+    return Tournament(
+        _native.play(_board(board, {}), players, pieces, rules, names, games, seed, threads, adjacent)
+    )
+
+
+# ---- the exact two-player game --------------------------------------------------------------
+
+
+def solve_game(board: BoardLike = "maedn", pieces: int = 1, threads: Optional[int] = None) -> GameSolution:
+    """The two-player game solved exactly under OpenSpiel's ``maedn`` rules, as
+    ``boardpath solve-game`` (``docs/game-solve.md``): ``board`` must have the standard geometry,
+    ``pieces`` 1 to 3 a side (1 takes milliseconds, 2 about a minute, 3 half an hour). The solve
+    runs without the GIL. ``first_player_wins`` is the first player's win probability under
+    optimal play by both; ``value(mover, opponent)`` that of the player about to roll in any
+    position, each side's pieces given by relative step (None waiting, 0-39 track, 40-43 goal).
+
+    >>> import boardpath
+    >>> s = boardpath.solve_game("maedn", pieces=1)
+    >>> round(s.first_player_wins, 9), s.positions
+    (0.523984914, 1641)
+    >>> s.value([None], [None]) == s.first_player_wins
+    True
+    """
+    return _native.solve_game(_board(board, {}), pieces, threads)

@@ -97,7 +97,34 @@ def dice(
     simulate: Optional[int] = None,
     seed: int = 1,
 ) -> NativeDice: ...
+def play(
+    board: _BoardArg,
+    players: int = 2,
+    pieces: Optional[int] = None,
+    rules: str = "openspiel",
+    policies: List[str] = ...,
+    games: int = 10000,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    adjacent: bool = False,
+) -> Dict[str, Any]: ...
+def solve_game(board: Any = None, pieces: int = 1, threads: Optional[int] = None) -> GameSolution: ...
 def _panic_for_tests(message: str) -> None: ...
+
+class GameSolution:
+    """The exact two-player solution: every position's value (the mover's win probability)."""
+
+    board: str
+    residual: float
+    sweeps: int
+    seconds: float
+    @property
+    def pieces(self) -> int: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def first_player_wins(self) -> float: ...
+    def value(self, mover: Sequence[Optional[int]], opponent: Sequence[Optional[int]]) -> float: ...
 
 class Game:
     """A board set up for play: players, pieces, rules and seats (players in the order of play)."""

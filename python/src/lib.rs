@@ -11,7 +11,9 @@ mod convert;
 mod dice;
 mod errors;
 mod game;
+mod play;
 mod solve;
+mod solve_game;
 
 use pyo3::prelude::*;
 
@@ -37,6 +39,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(compare::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
+    m.add_function(wrap_pyfunction!(play::play, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_game::solve_game, m)?)?;
+    m.add_class::<solve_game::GameSolution>()?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::distance::Distances;
 use super::fast::{FastMove, NONE, RandomEngine, RandomGame};
 use super::policy::{Policy, PolicyError};
 use super::{Game, Move, State, apply, legal_moves};
+use crate::board::Board;
 use crate::generate::SplitMix64;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -328,6 +329,142 @@ pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
     };
     let half = 1.959_963_984_540_054 * (var / nf).sqrt();
     (mean, mean - half, mean + half)
+}
+
+/// One seat's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seat {
+    /// Seat in order of play, from 0.
+    pub seat: usize,
+    /// The board player sitting there.
+    pub player: String,
+    /// Its policy.
+    pub policy: String,
+    /// Games won.
+    pub wins: u64,
+    /// Wins per game.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_low: f64,
+    /// Upper end.
+    pub win_high: f64,
+    /// Mean turns per game.
+    pub turns: f64,
+    /// Mean rolls per game.
+    pub rolls: f64,
+    /// Mean moves per game.
+    pub moves: f64,
+    /// Mean captures made per game.
+    pub captures_made: f64,
+    /// Mean captures suffered per game.
+    pub captures_suffered: f64,
+    /// Mean distance of its moves per game (board units).
+    pub moved: f64,
+    /// Mean distance its captured pieces are carried back per game.
+    pub carried: f64,
+    /// Mean distance its pieces travel per game: `moved + carried`.
+    pub distance: f64,
+    /// 95% interval of `distance` (normal approximation).
+    pub distance_low: f64,
+    /// Upper end.
+    pub distance_high: f64,
+}
+
+/// The results of `play`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayReport {
+    /// Board name.
+    pub board: String,
+    /// Length unit of the distances.
+    pub unit: String,
+    /// Rules in force (preset and changed switches).
+    pub rules: String,
+    /// Players at the table.
+    pub players: usize,
+    /// Pieces per player.
+    pub pieces: usize,
+    /// Games played.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Games stopped without a winner after the roll limit.
+    pub unfinished: u64,
+    /// Mean rolls per game, all players.
+    pub rolls_per_game: f64,
+    /// Mean distance per game, all players' pieces.
+    pub distance_per_game: f64,
+    /// Share of that distance that is captured pieces carried back.
+    pub carried_share: f64,
+    /// Per seat.
+    pub seats: Vec<Seat>,
+    /// Wall-clock seconds of the games (not part of the numbers a seed fixes).
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl PlayReport {
+    /// The report of a tournament's `sums`: per-game means, the Wilson interval of each win rate
+    /// and the normal interval of each distance (what `boardpath play` prints, and the Python
+    /// package's `play`).
+    pub fn new(
+        board: &Board,
+        game: &Game,
+        policies: &[&dyn Policy],
+        sums: &Sums,
+        seed: u64,
+        seconds: f64,
+        threads: usize,
+    ) -> PlayReport {
+        let n = sums.games;
+        let per = |x: f64| x / n as f64;
+        let seats: Vec<Seat> = sums
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(p, s)| {
+                let (low, high) = wilson(s.wins, n);
+                let (d, dl, dh) = mean_interval(n, s.moved + s.carried, s.total_sq);
+                Seat {
+                    seat: p,
+                    player: board.players[game.seats()[p]].name.clone(),
+                    policy: policies[p].name(),
+                    wins: s.wins,
+                    win_rate: per(s.wins as f64),
+                    win_low: low,
+                    win_high: high,
+                    turns: per(s.turns as f64),
+                    rolls: per(s.rolls as f64),
+                    moves: per(s.moves as f64),
+                    captures_made: per(s.captures_made as f64),
+                    captures_suffered: per(s.captures_suffered as f64),
+                    moved: per(s.moved),
+                    carried: per(s.carried),
+                    distance: d,
+                    distance_low: dl,
+                    distance_high: dh,
+                }
+            })
+            .collect();
+        let total: f64 = seats.iter().map(|s| s.distance).sum();
+        let carried: f64 = seats.iter().map(|s| s.carried).sum();
+        PlayReport {
+            board: board.name.clone(),
+            unit: board.unit.clone(),
+            rules: game.rules.describe(),
+            players: game.players(),
+            pieces: game.pieces(),
+            games: n,
+            seed,
+            unfinished: sums.unfinished,
+            rolls_per_game: per(sums.rolls as f64),
+            distance_per_game: total,
+            carried_share: if total > 0.0 { carried / total } else { 0.0 },
+            seats,
+            seconds,
+            threads,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,170 @@
+//! `solve_game`: the exact two-player game under OpenSpiel's `maedn` rules (`boardpath
+//! solve-game`), with every position's value kept for look-ups.
+
+use crate::board::board_arg;
+use crate::errors::{GameError, argument, detached};
+use boardpath::game::exact::{ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, solve};
+use boardpath::game::{Game, GameConfig};
+use pyo3::prelude::*;
+use std::time::Instant;
+
+/// Track tiles and goal tiles of the standard geometry the solver ranks.
+const TRACK: u32 = 40;
+const GOAL: u32 = 4;
+
+/// The exact solution of the two-player game: `first_player_wins` from the start, and the value
+/// of any position (`value`), each the probability that the player to move wins under optimal
+/// play by both.
+#[pyclass(frozen, module = "boardpath")]
+pub struct GameSolution {
+    game: Maedn2,
+    values: Vec<f64>,
+    /// Board name.
+    #[pyo3(get)]
+    board: String,
+    /// Largest Bellman residual of any layer (how exact the values are).
+    #[pyo3(get)]
+    residual: f64,
+    /// Sweeps over all layers.
+    #[pyo3(get)]
+    sweeps: u64,
+    /// Wall-clock seconds of the solve.
+    #[pyo3(get)]
+    seconds: f64,
+}
+
+/// One side from its pieces' relative steps (None: waiting; 0-39 track, 40-43 goal).
+fn side(steps: &[Option<u32>], pieces: usize, who: &str) -> PyResult<Side> {
+    if steps.len() != pieces {
+        return Err(argument(format!(
+            "{who}: {} pieces given, the game has {pieces} a side",
+            steps.len()
+        )));
+    }
+    let mut s = Side::default();
+    for step in steps {
+        match *step {
+            None => s.waiting += 1,
+            Some(t) if t < TRACK && s.track >> t & 1 == 0 => s.track |= 1 << t,
+            Some(g) if (TRACK..TRACK + GOAL).contains(&g) && s.goal >> (g - TRACK) & 1 == 0 => {
+                s.goal |= 1 << (g - TRACK)
+            }
+            Some(t) => {
+                return Err(argument(format!(
+                    "{who}: step {t} is taken twice or is not a step (valid: None waiting, 0 to 39 track, 40 to 43 goal, each at most once)"
+                )));
+            }
+        }
+    }
+    Ok(s)
+}
+
+#[pymethods]
+impl GameSolution {
+    /// Pieces a side.
+    #[getter]
+    fn pieces(&self) -> usize {
+        self.game.pieces()
+    }
+
+    /// Positions ranked (and solved).
+    #[getter]
+    fn positions(&self) -> u64 {
+        self.game.positions()
+    }
+
+    /// The first player's win probability from the start (both sides playing optimally).
+    #[getter]
+    fn first_player_wins(&self) -> f64 {
+        self.values[self.game.rank(&self.game.start()) as usize]
+    }
+
+    /// The probability that the player about to roll wins: `mover` and `opponent` list each
+    /// side's pieces by relative step in its own frame (None waiting, 0-39 track from its start
+    /// tile, 40-43 goal), as `GameState.pieces` gives them.
+    fn value(&self, mover: Vec<Option<u32>>, opponent: Vec<Option<u32>>) -> PyResult<f64> {
+        let k = self.game.pieces();
+        let p = Position {
+            mover: side(&mover, k, "mover")?,
+            opponent: side(&opponent, k, "opponent")?,
+        };
+        let (ms, os) = (p.mover.track, p.opponent.track);
+        // The opponent's track tile t is the mover's t + 20: two pieces never share a tile.
+        let clash = (0..TRACK).any(|t| ms >> t & 1 == 1 && os >> ((t + 20) % TRACK) & 1 == 1);
+        if clash || p.mover.home() == k as u32 || p.opponent.home() == k as u32 {
+            return Err(GameError::new_err(
+                "not a position of the game: two pieces on one track tile, or a side already home",
+            ));
+        }
+        Ok(self.values[self.game.rank(&p) as usize])
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "GameSolution({:?}, pieces={}, first_player_wins={})",
+            self.board,
+            self.game.pieces(),
+            self.first_player_wins()
+        )
+    }
+}
+
+/// Solves the two-player game exactly on `board` (the standard geometry) with `pieces` a side.
+#[pyfunction]
+#[pyo3(signature = (board=None, pieces=1, threads=None))]
+pub fn solve_game(
+    py: Python<'_>,
+    board: Option<&Bound<'_, PyAny>>,
+    pieces: usize,
+    threads: Option<usize>,
+) -> PyResult<GameSolution> {
+    if !(1..=MAX_PIECES.min(3)).contains(&pieces) {
+        return Err(argument(format!(
+            "pieces {pieces}: valid is 1 to 3 from Python (4 needs about 128 GB: boardpath solve-game --pieces 4)"
+        )));
+    }
+    if threads == Some(0) {
+        return Err(argument("threads 0: valid is 1 or more"));
+    }
+    let board = match board {
+        Some(b) => board_arg(py, b)?,
+        None => crate::board::load(boardpath::board::embedded::DEFAULT)
+            .map_err(|e| crate::errors::board_error(py, &e))?,
+    };
+    let config = GameConfig {
+        pieces: Some(pieces),
+        ..GameConfig::new(2)
+    };
+    let game = Game::new(&board, &config).map_err(|e| GameError::new_err(e.to_string()))?;
+    let standard = game.track_len() == TRACK as usize
+        && (0..2).all(|p| game.goal_len(p) == GOAL as usize && game.track_steps(p) == 40)
+        && (game.start(1) + 40 - game.start(0)) % 40 == 20
+        && game.faces() == [1, 2, 3, 4, 5, 6];
+    if !standard {
+        return Err(GameError::new_err(format!(
+            "{}: solve-game needs the standard geometry (40 track tiles, two players opposite, 4 goal tiles each, a die 1-6)",
+            board.name
+        )));
+    }
+    let name = board.name.clone();
+    detached(py, move || {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+        let clock = Instant::now();
+        let exact = Maedn2::new(pieces);
+        let options = Options::default();
+        let solution = pool
+            .install(|| solve(&exact, &options))
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        Ok(GameSolution {
+            residual: solution.residual(),
+            sweeps: solution.sweeps(),
+            values: solution.values,
+            game: exact,
+            board: name,
+            seconds: clock.elapsed().as_secs_f64(),
+        })
+    })
+}

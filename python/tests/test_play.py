@@ -1,0 +1,113 @@
+"""`play`: the same numbers as `boardpath play --format json` for a seed, the data frame, and bad
+input raising GameError/ArgumentError with the command line's message."""
+
+import subprocess
+import threading
+
+import pytest
+
+import boardpath
+from conftest import required
+
+# Everything a seed fixes (seconds and threads are the run's, not the seed's).
+TIMING = ("seconds", "threads")
+
+
+def same(python, cli):
+    p = {k: v for k, v in python.to_dict().items() if k not in TIMING}
+    c = {k: v for k, v in cli.items() if k not in TIMING}
+    assert p == c
+
+
+def test_same_numbers_as_the_cli(cli):
+    t = boardpath.play("maedn", policies=["front", "random"], games=3000, seed=5)
+    same(t, cli("play", "maedn", "--policy", "front,random", "--games", "3000", "--seed", "5"))
+    assert t.games == 3000 and [s.policy for s in t.seats] == ["front", "random"]
+    assert sum(s.wins for s in t.seats) + t.unfinished == 3000
+    # The front-runner beats the random mover: its whole interval lies above one half.
+    assert t.seats[0].win_low > 0.5
+
+
+def test_four_players_ludo_rules_and_pieces(cli):
+    t = boardpath.play("ludo", players=4, pieces=2, rules="ludo", policies="aggressive,defensive,rear,random",
+                       games=1000, seed=11, threads=1)
+    same(t, cli("play", "ludo", "--players", "4", "--pieces", "2", "--rules", "ludo", "--policy",
+                "aggressive,defensive,rear,random", "--games", "1000", "--seed", "11"))
+    assert t.threads == 1 and t.pieces == 2 and len(t.seats) == 4
+
+
+def test_a_seed_gives_the_same_numbers_on_any_number_of_threads():
+    one = boardpath.play("maedn", games=1500, seed=3, threads=1).to_dict()
+    two = boardpath.play("maedn", games=1500, seed=3, threads=2).to_dict()
+    for d in (one, two):
+        for k in TIMING:
+            d.pop(k)
+    assert one == two
+
+
+def test_to_pandas_one_row_per_seat():
+    pandas = required("pandas")
+    t = boardpath.play("maedn", players=4, games=500, seed=2)
+    df = t.to_pandas()
+    assert isinstance(df, pandas.DataFrame)
+    assert list(df["seat"]) == [0, 1, 2, 3]
+    assert list(df.columns[:6]) == ["board", "rules", "players", "pieces", "games", "seed"]
+    assert list(df["win_rate"]) == [s.win_rate for s in t.seats]
+
+
+def cli_error(cli, *args):
+    out = subprocess.run([cli.binary, "play", *args], capture_output=True, text=True)
+    assert out.returncode != 0
+    return out.stderr.strip().removeprefix("error: ")
+
+
+def test_unknown_policy_raises_the_cli_message(cli):
+    with pytest.raises(boardpath.GameError) as e:
+        boardpath.play("maedn", policies=["random", "nope"], games=10)
+    assert str(e.value) == cli_error(cli, "maedn", "--policy", "random,nope", "--games", "10")
+    assert 'unknown policy "nope"' in str(e.value)
+
+
+def test_too_many_players_raises_the_cli_message(cli):
+    with pytest.raises(boardpath.GameError) as e:
+        boardpath.play("maedn", players=7, games=10)
+    assert str(e.value) == cli_error(cli, "maedn", "--players", "7", "--games", "10")
+    assert "7 players" in str(e.value)
+
+
+def test_unknown_rules_raise_the_cli_message(cli):
+    with pytest.raises(boardpath.GameError) as e:
+        boardpath.play("maedn", rules="bogus", games=10)
+    assert str(e.value) == cli_error(cli, "maedn", "--rules", "bogus", "--games", "10")
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(games=0), "games 0: valid is 1 to 100000000"),
+        (dict(games=100_000_001), "games 100000001: valid is 1 to 100000000"),
+        (dict(threads=0), "threads 0: valid is 1 or more"),
+        (dict(policies=["front", "rear", "random"]), "policies names 3 policies for 2 players"),
+    ],
+)
+def test_bad_arguments(kwargs, words):
+    with pytest.raises(boardpath.ArgumentError, match=words):
+        boardpath.play("maedn", **kwargs)
+
+
+def test_releases_the_gil():
+    # A Python thread keeps counting while the tournament runs: with the GIL held it could not.
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    t = threading.Thread(target=count)
+    t.start()
+    boardpath.play("maedn", games=20_000, seed=1, threads=1)
+    done.set()
+    t.join()
+    assert ticks > 1000
