@@ -32,7 +32,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub adjacent: bool,
     /// One policy for every seat, or one per seat, comma-separated: random, front, rear,
-    /// aggressive, defensive, solitaire, file:PATH.
+    /// aggressive, defensive, solitaire, optimal (two players, openspiel rules: the exact
+    /// solution, solved at start for 1-2 pieces), optimal:TABLE (a `solve-game --out` table),
+    /// file:PATH.
     #[arg(long, default_value = "random")]
     pub policy: String,
     /// Games to play (at most 100,000,000).

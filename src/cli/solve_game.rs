@@ -220,7 +220,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let seconds = started.elapsed().as_secs_f64();
     let report = report(&game, &solution, board.name.clone(), threads, seconds);
     if let Some(path) = &args.out {
-        write_table(path, &report, &solution.values)?;
+        write_table(path, &report, &board.sha256, &solution.values)?;
     }
     match args.format {
         Format::Json => out::print(&out::json_document("solve-game", [&board], &report)?),
@@ -295,10 +295,16 @@ fn text(r: &Report) -> String {
 
 /// The value table: a JSON header line (the report without the chosen positions' text) after a
 /// magic word, then `positions` little-endian f64 in rank order.
-fn write_table(path: &std::path::Path, r: &Report, values: &[f64]) -> Result<(), Error> {
+fn write_table(
+    path: &std::path::Path,
+    r: &Report,
+    board_sha256: &str,
+    values: &[f64],
+) -> Result<(), Error> {
     let header = serde_json::json!({
         "format": "boardpath.game-values/1",
         "board": r.board,
+        "board_sha256": board_sha256,
         "rules": r.rules,
         "pieces": r.pieces,
         "positions": r.positions,

@@ -3,14 +3,15 @@
 //! not the policy's to choose), it names the index of the move to play.
 //!
 //! [`by_name`] builds one from its command-line name (`random`, `front`, `rear`, `aggressive`,
-//! `defensive`, `solitaire`, `file:PATH`); `file:PATH` reads a table ([`file`], format in
-//! `docs/game.md`, section "Policies"), which is also the hook for the exact two-player policy:
-//! a solver writes its optimal move per position and roll in that format.
+//! `defensive`, `solitaire`, `optimal`, `optimal:TABLE`, `file:PATH`); `optimal` plays the exact
+//! two-player solution ([`optimal`], solved at start or read from a `solve-game --out` table);
+//! `file:PATH` reads a table ([`file`], format in `docs/game.md`, section "Policies").
 
 pub mod aggressive;
 pub mod defensive;
 pub mod file;
 pub mod front;
+pub mod optimal;
 pub mod random;
 pub mod rear;
 pub mod solitaire;
@@ -67,7 +68,7 @@ pub const NAMES: [&str; 6] = [
     "solitaire",
 ];
 
-/// The policy called `name` (one of [`NAMES`], or `file:PATH`) for game player `player` of
+/// The policy called `name` (one of [`NAMES`], `optimal`, `optimal:TABLE` or `file:PATH`) for game player `player` of
 /// `game` on `board` (the solitaire policy solves that player's race alone).
 pub fn by_name(
     name: &str,
@@ -82,11 +83,13 @@ pub fn by_name(
         "aggressive" => Box::new(aggressive::Aggressive),
         "defensive" => Box::new(defensive::Defensive),
         "solitaire" => Box::new(solitaire::Solitaire::new(board, game, player)?),
-        _ => match name.strip_prefix("file:") {
-            Some(path) => Box::new(file::FilePolicy::load(path, game)?),
-            None => {
+        "optimal" => Box::new(optimal::Optimal::new(board, game, None)?),
+        _ => match (name.strip_prefix("file:"), name.strip_prefix("optimal:")) {
+            (Some(path), _) => Box::new(file::FilePolicy::load(path, game)?),
+            (_, Some(table)) => Box::new(optimal::Optimal::new(board, game, Some(table))?),
+            _ => {
                 return Err(PolicyError(format!(
-                    "unknown policy \"{name}\" (valid: {}, file:PATH)",
+                    "unknown policy \"{name}\" (valid: {}, optimal, optimal:TABLE, file:PATH)",
                     NAMES.join(", ")
                 )));
             }
