@@ -136,11 +136,7 @@ pub fn solve_game(
         ..GameConfig::new(2)
     };
     let game = Game::new(&board, &config).map_err(|e| GameError::new_err(e.to_string()))?;
-    let standard = game.track_len() == TRACK as usize
-        && (0..2).all(|p| game.goal_len(p) == GOAL as usize && game.track_steps(p) == 40)
-        && (game.start(1) + 40 - game.start(0)) % 40 == 20
-        && game.faces() == [1, 2, 3, 4, 5, 6];
-    if !standard {
+    if !boardpath::game::exact::is_standard(&game) {
         return Err(GameError::new_err(format!(
             "{}: solve-game needs the standard geometry (40 track tiles, two players opposite, 4 goal tiles each, a die 1-6)",
             board.name

@@ -88,20 +88,11 @@ fn check_board(name: &str, pieces: usize) -> Result<Board, Error> {
         ..GameConfig::new(2)
     };
     let game = Game::new(&board, &config).map_err(|e| Error::Input(e.to_string()))?;
-    let standard = game.track_len() == 40
-        && (0..2).all(|p| game.goal_len(p) == 4 && game.track_steps(p) == 40)
-        && (game.start(1) + 40 - game.start(0)) % 40 == 20
-        && game.faces() == [1, 2, 3, 4, 5, 6];
-    if !standard {
+    if !boardpath::game::exact::is_standard(&game) {
         return Err(Error::Input(format!(
             "{name}: solve-game needs the standard geometry (40 track tiles, two players opposite, \
-             4 goal tiles each, a die 1-6); this board has {} track tiles, goals of {} and {}, \
-             starts {} apart, faces {:?}",
-            game.track_len(),
-            game.goal_len(0),
-            game.goal_len(1),
-            (game.start(1) + game.track_len() - game.start(0)) % game.track_len(),
-            game.faces()
+             4 goal tiles each, a die 1-6); this board has {}",
+            boardpath::game::exact::describe_geometry(&game)
         )));
     }
     Ok(board)

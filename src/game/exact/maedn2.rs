@@ -27,6 +27,29 @@ const FACES: u32 = 6;
 pub const MAX_PIECES: usize = GOAL as usize;
 const TRACK_MASK: u64 = (1u64 << TRACK) - 1;
 
+/// Whether a two-player `game` has the geometry [`Maedn2`] ranks: 40 track tiles, the players'
+/// starts 20 apart (opposite), 4 goal tiles each, a die 1-6.
+pub fn is_standard(game: &crate::game::Game) -> bool {
+    game.track_len() == TRACK as usize
+        && (0..2)
+            .all(|p| game.goal_len(p) == GOAL as usize && game.track_steps(p) == TRACK as usize)
+        && (game.start(1) + game.track_len() - game.start(0)) % game.track_len() == OFFSET as usize
+        && game.faces() == [1, 2, 3, 4, 5, 6]
+}
+
+/// A two-player `game`'s geometry in the terms of [`is_standard`], for messages: "N track tiles,
+/// goals of A and B, starts S apart, faces [..]".
+pub fn describe_geometry(game: &crate::game::Game) -> String {
+    format!(
+        "{} track tiles, goals of {} and {}, starts {} apart, faces {:?}",
+        game.track_len(),
+        game.goal_len(0),
+        game.goal_len(1),
+        (game.start(1) + game.track_len() - game.start(0)) % game.track_len(),
+        game.faces()
+    )
+}
+
 /// OpenSpiel's action ids: pass, bring a piece in, and `FIELD + s` to move the piece on the
 /// mover's relative field `s` (0..39 track, 40..43 goal).
 pub mod action {

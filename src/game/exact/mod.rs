@@ -15,7 +15,9 @@
 mod maedn2;
 mod value_iteration;
 
-pub use maedn2::{MAX_PIECES, Maedn2, Moves, Position, Side, Step, action, moves};
+pub use maedn2::{
+    MAX_PIECES, Maedn2, Moves, Position, Side, Step, action, describe_geometry, is_standard, moves,
+};
 pub use value_iteration::{LayerReport, Options, Solution, SolveError, best_move, residual, solve};
 
 use std::ops::Range;

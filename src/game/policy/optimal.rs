@@ -50,16 +50,12 @@ pub fn unsupported(board: &Board, game: &Game) -> Option<String> {
             "rules {} (it is solved for openspiel rules, unchanged)",
             game.rules.describe()
         )
-    } else if !standard(game) {
+    } else if !exact::is_standard(game) {
         format!(
-            "board {}: {} track tiles, goals of {} and {}, starts {} apart, faces {:?} (it is \
-             solved for 40 track tiles, two players opposite, 4 goal tiles each, a die 1-6)",
+            "board {}: {} (it is solved for 40 track tiles, two players opposite, 4 goal tiles \
+             each, a die 1-6)",
             board.name,
-            game.track_len(),
-            game.goal_len(0),
-            game.goal_len(1),
-            (game.start(1) + game.track_len() - game.start(0)) % game.track_len(),
-            game.faces()
+            exact::describe_geometry(game)
         )
     } else if !(1..=exact::MAX_PIECES).contains(&game.pieces()) {
         format!("{} pieces a side (it is solved for 1 to 4)", game.pieces())
@@ -67,14 +63,6 @@ pub fn unsupported(board: &Board, game: &Game) -> Option<String> {
         return None;
     };
     Some(why)
-}
-
-/// The geometry [`Maedn2`] ranks: 40 track tiles, starts 20 apart, 4 goal tiles, a die 1-6.
-fn standard(game: &Game) -> bool {
-    game.track_len() == 40
-        && (0..2).all(|p| game.goal_len(p) == 4 && game.track_steps(p) == 40)
-        && (game.start(1) + 40 - game.start(0)) % 40 == 20
-        && game.faces() == [1, 2, 3, 4, 5, 6]
 }
 
 impl Optimal {
