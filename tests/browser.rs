@@ -93,20 +93,63 @@ impl Browser {
         Some(Browser::launch(chromium, chromedriver).await)
     }
 
+    /// Starts chromedriver and a session, trying again on a fresh port when the first tries
+    /// fail: the port `free_port` found can be taken before chromedriver binds it (by another
+    /// test's chromedriver, or by a Chromium's DevTools port), and a loaded two-core machine
+    /// running four browsers at once can drop a session's first request.
     async fn launch(chromium: PathBuf, chromedriver: PathBuf) -> Browser {
+        const TRIES: usize = 3;
+        let mut failures = Vec::new();
+        for _ in 0..TRIES {
+            match Browser::try_launch(&chromium, &chromedriver).await {
+                Ok(browser) => return browser,
+                Err(e) => failures.push(e),
+            }
+        }
+        panic!(
+            "cannot start {} in {TRIES} tries: {}",
+            chromium.display(),
+            failures.join("; ")
+        );
+    }
+
+    async fn try_launch(chromium: &Path, chromedriver: &Path) -> Result<Browser, String> {
         let port = free_port();
-        let driver = Command::new(&chromedriver)
+        let mut driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("{}: {e}", chromedriver.display()));
+        match Browser::session(chromium, &mut driver, port).await {
+            Ok((client, downloads, profile)) => Ok(Browser {
+                driver,
+                client,
+                downloads,
+                _profile: profile,
+            }),
+            Err(e) => {
+                let _ = driver.kill();
+                let _ = driver.wait();
+                Err(format!("port {port}: {e}"))
+            }
+        }
+    }
+
+    /// Waits for `driver` to listen on `port`, then opens a session on it.
+    async fn session(
+        chromium: &Path,
+        driver: &mut Child,
+        port: u16,
+    ) -> Result<(Client, tempfile::TempDir, tempfile::TempDir), String> {
         let started = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < PATIENCE,
-                "chromedriver did not listen on port {port}"
-            );
+            if let Ok(Some(status)) = driver.try_wait() {
+                return Err(format!("chromedriver exited ({status})"));
+            }
+            if started.elapsed() > PATIENCE {
+                return Err("chromedriver did not listen".into());
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let profile = tempfile::tempdir().unwrap();
@@ -143,13 +186,16 @@ impl Browser {
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromium.display()));
-        Browser {
-            driver,
-            client,
-            downloads,
-            _profile: profile,
+            .map_err(|e| e.to_string())?;
+        // A chromedriver that could not bind the port has exited, and the session just opened
+        // belongs to whoever holds the port: it would die with that test.
+        if let Ok(Some(status)) = driver.try_wait() {
+            let _ = client.close().await;
+            return Err(format!(
+                "chromedriver exited ({status}); the port was taken"
+            ));
         }
+        Ok((client, downloads, profile))
     }
 
     /// Runs `checks` with the client, then ends the session (Chromium exits) whatever happened,
