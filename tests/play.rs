@@ -343,3 +343,29 @@ fn bad_input_is_one_message_and_exit_1() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// The solitaire policy with fewer pieces than goal tiles: its one-player model is done when every
+/// piece stands on a goal tile (the game's end), and playing for that beats random moves. Seed 1,
+/// 20,000 games with 2 pieces a side: 0.5406 [0.5337, 0.5475] seated first.
+#[test]
+fn solitaire_plays_fewer_pieces_than_goal_tiles() {
+    let csv = stdout(&[
+        "play",
+        "maedn",
+        "--players",
+        "2",
+        "--pieces",
+        "2",
+        "--policy",
+        "solitaire,random",
+        "--games",
+        "20000",
+        "--seed",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let wins = num(&csv, 0, "wins");
+    let rate = wins / 20_000.0;
+    assert!(rate > 0.53, "solitaire won {wins} of 20000 against random");
+}

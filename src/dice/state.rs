@@ -328,13 +328,14 @@ impl Model {
         }
     }
 
-    /// Whether every piece is home.
+    /// Whether every piece is home: on the last goal tile (stack mode), or on a goal tile (slots
+    /// mode; with one goal tile per piece that is every goal tile filled, and with more goal tiles
+    /// than pieces, as in a game with fewer pieces, it is the game's end).
     pub fn finished(&self, s: &State) -> bool {
         if self.stack {
             s.home as usize == self.pieces
         } else {
-            s.waiting == 0
-                && s.mask == bits_below(self.steps) & !bits_below(self.steps - self.pieces)
+            s.waiting == 0 && s.mask & !self.goal_mask == 0
         }
     }
 

@@ -25,6 +25,11 @@ impl Solitaire {
         let seat = game.seats()[player];
         let mut alone = board.clone();
         alone.players[seat].base.truncate(game.pieces());
+        // The one-player model allows moves inside the goal whatever the board says (jumps are
+        // its own rule); saying so here also keeps the board's slots check (one goal tile per
+        // piece) from refusing fewer pieces than goal tiles, which the model accepts: it is done
+        // when every piece stands on a goal tile, the game's end.
+        alone.rules.moves_in_goal = true;
         let rules = DiceRules {
             start: Start::Waiting,
             enter_faces: Some(vec![game.enter_roll()]),
