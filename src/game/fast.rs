@@ -13,7 +13,7 @@
 //! that it gives exactly the generic path's sums.
 
 use super::distance::Distances;
-use super::{Game, MAX_PIECES};
+use super::{Game, MAX_PIECES, Roller, uniform_index};
 use crate::generate::SplitMix64;
 
 /// Rows of the per-player tables (players are at most 6).
@@ -42,39 +42,6 @@ const SLOTS: usize = 2 * TILES;
 /// Entries of the distance table, `PLAYERS * FACES * STRIDE`.
 const MOVED: usize = PLAYERS * FACES * STRIDE;
 
-/// `x % n` for `n` in `1..=32` without a division (Lemire, Kaser and Kurz, "Faster remainder by
-/// direct computation", 2019): `c = ceil(2^128 / n)`, then `x % n` is the high 64 bits of
-/// `n * (c * x mod 2^128)`, exact for every 64-bit `x`; `rng.range(0, n - 1)` is `next_u64() % n`.
-#[derive(Clone, Debug)]
-pub(crate) struct FastMod {
-    c: [u128; 64],
-}
-
-impl FastMod {
-    pub(crate) fn new() -> FastMod {
-        let mut c = [0u128; 64];
-        for (n, c) in c.iter_mut().enumerate().take(33).skip(2) {
-            *c = u128::MAX / n as u128 + 1;
-        }
-        FastMod { c }
-    }
-
-    /// `x % n`, `n` in `1..=32`.
-    #[inline(always)]
-    pub(crate) fn rem(&self, x: u64, n: usize) -> usize {
-        rem_by(self.c[n & 63], x, n)
-    }
-}
-
-/// `x % n` given `c = ceil(2^128 / n)` (0 for `n = 1`).
-#[inline(always)]
-fn rem_by(c: u128, x: u64, n: usize) -> usize {
-    let low = c.wrapping_mul(x as u128);
-    let (lo, hi) = (low as u64 as u128, low >> 64);
-    let n = n as u128;
-    ((((lo * n) >> 64) + hi * n) >> 64) as usize
-}
-
 /// What one random game did, per seat (rows past the last player stay 0).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GameStats {
@@ -101,7 +68,6 @@ pub(crate) struct RandomEngine {
     pieces: usize,
     faces: [u32; FACES],
     face_count: usize,
-    fm: FastMod,
     enter_roll: u32,
     bonus_face: u32,
     bonus_roll: bool,
@@ -194,7 +160,6 @@ impl RandomEngine {
             pieces: k,
             faces: [0; FACES],
             face_count: faces.len(),
-            fm: FastMod::new(),
             enter_roll: game.enter_roll(),
             bonus_face: game.bonus_face(),
             bonus_roll: rules.bonus_roll,
@@ -269,12 +234,13 @@ impl RandomEngine {
         g
     }
 
-    /// Plays one game from the start, drawing from `rng` exactly as the generic path does (the
-    /// roll, then the move when there is a choice), for at most `max_rolls` rolls.
+    /// Plays one game from the start, drawing exactly as the generic path does: the dice from a
+    /// [`Roller`] seeded by `rng`, the move (when there is a choice) from `rng`; for at most
+    /// `max_rolls` rolls.
     pub(crate) fn play(&self, rng: &mut SplitMix64, max_rolls: u64) -> GameStats {
         let mut out = GameStats::default();
         let mut g = self.initial();
-        let face_c = self.fm.c[self.face_count & 63];
+        let mut dice = Roller::new(rng, self.face_count);
         let mut last = usize::MAX;
         out.winner = loop {
             if out.rolls == max_rolls {
@@ -283,20 +249,24 @@ impl RandomEngine {
             let p = g.to_move & (PLAYERS - 1);
             out.turns[p] += (last != p) as u64;
             last = p;
-            let f = rem_by(face_c, rng.next_u64(), self.face_count) & (FACES - 1);
+            let f = dice.face() & (FACES - 1);
             let roll = self.faces[f];
             out.rolls += 1;
             out.seat_rolls[p] += 1;
             let legal = self.legal(&g, p, f, roll);
-            let count = legal.count();
-            if count == 0 {
-                self.pass_on(&mut g, p, roll, false);
-                continue;
-            }
-            let i = if count == 1 {
-                0
+            // Mostly no piece or one can move: the bit count only where two or more can.
+            let i = if legal.steps & legal.steps.wrapping_sub(1) == 0 {
+                if legal.steps == 0 && !legal.enter {
+                    self.pass_on(&mut g, p, roll, false);
+                    continue;
+                }
+                if legal.steps != 0 && legal.enter {
+                    uniform_index(rng, 2)
+                } else {
+                    0
+                }
             } else {
-                self.fm.rem(rng.next_u64(), count)
+                uniform_index(rng, legal.count())
             };
             out.moves[p] += 1;
             let won = self.play_move(&mut g, &mut out, p, f, roll, legal, i);
@@ -509,18 +479,6 @@ fn at(p: usize, s: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fast_remainder_equals_the_remainder() {
-        let fm = FastMod::new();
-        let mut rng = SplitMix64::new(7);
-        let edge = [0, 1, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1];
-        for n in 1..=32usize {
-            for x in edge.into_iter().chain((0..20_000).map(|_| rng.next_u64())) {
-                assert_eq!(fm.rem(x, n), (x % n as u64) as usize, "{x} % {n}");
-            }
-        }
-    }
 
     #[test]
     fn nth_bit_counts_set_bits_from_the_lowest() {

@@ -5,7 +5,7 @@
 use super::distance::Distances;
 use super::fast::RandomEngine;
 use super::policy::{Policy, PolicyError};
-use super::{Game, Move, State, apply, legal_moves};
+use super::{Game, Move, Roller, State, apply, legal_moves};
 use crate::board::Board;
 use crate::generate::SplitMix64;
 use rayon::prelude::*;
@@ -106,6 +106,7 @@ pub fn play_game(
     let mut carried = [0.0f64; super::MAX_PLAYERS];
     let mut last: Option<usize> = None;
     let mut rolls = 0u64;
+    let mut dice = Roller::new(rng, faces.len());
     let winner = loop {
         if rolls == MAX_ROLLS {
             break None;
@@ -116,7 +117,7 @@ pub fn play_game(
             seat.turns += 1;
             last = Some(p);
         }
-        let roll = faces[rng.range(0, faces.len() as u64 - 1) as usize];
+        let roll = faces[dice.face()];
         rolls += 1;
         seat.rolls += 1;
         legal_moves(game, &state, roll, &mut moves);
