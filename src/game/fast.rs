@@ -67,7 +67,11 @@ pub(crate) struct RandomEngine {
     players: usize,
     pieces: usize,
     faces: [u32; FACES],
-    face_count: usize,
+    /// The dice, seeded anew for each game.
+    dice: Roller,
+    /// The rules are OpenSpiel's in every switch the game loop reads (`first_piece_out` is
+    /// read only at the start).
+    plain: bool,
     enter_roll: u32,
     bonus_face: u32,
     bonus_roll: bool,
@@ -116,7 +120,6 @@ struct Position {
     /// Per occupancy slot: 0 empty, else 1 + the piece there (exact on the tiles that are not
     /// safe, where at most one piece stands).
     occ: [u8; SLOTS],
-    to_move: usize,
     tries: u8,
     streak: u8,
 }
@@ -159,7 +162,14 @@ impl RandomEngine {
             players: n,
             pieces: k,
             faces: [0; FACES],
-            face_count: faces.len(),
+            dice: Roller::new(&mut SplitMix64::new(0), faces.len()),
+            plain: rules.bonus_roll
+                && rules.clear_start
+                && rules.must_enter
+                && rules.tries <= 1
+                && !rules.compulsory_capture
+                && rules.jump_in_goal
+                && !rules.three_bonus_forfeit,
             enter_roll: game.enter_roll(),
             bonus_face: game.bonus_face(),
             bonus_roll: rules.bonus_roll,
@@ -219,7 +229,6 @@ impl RandomEngine {
             waiting: [0; PLAYERS],
             id_at: [0; PLAYERS * STRIDE],
             occ: [0; SLOTS],
-            to_move: 0,
             tries: 0,
             streak: 0,
         };
@@ -238,26 +247,41 @@ impl RandomEngine {
     /// [`Roller`] seeded by `rng`, the move (when there is a choice) from `rng`; for at most
     /// `max_rolls` rolls.
     pub(crate) fn play(&self, rng: &mut SplitMix64, max_rolls: u64) -> GameStats {
+        if self.plain {
+            self.play_with::<true>(rng, max_rolls)
+        } else {
+            self.play_with::<false>(rng, max_rolls)
+        }
+    }
+
+    /// [`RandomEngine::play`]; `PLAIN`: the rules are OpenSpiel's in all that the loop reads
+    /// ([`RandomEngine::plain`]), so those switches are constants and their tests drop out.
+    fn play_with<const PLAIN: bool>(&self, rng: &mut SplitMix64, max_rolls: u64) -> GameStats {
         let mut out = GameStats::default();
         let mut g = self.initial();
-        let mut dice = Roller::new(rng, self.face_count);
+        let mut dice = self.dice.clone();
+        dice.reseed(rng);
         let mut last = usize::MAX;
+        // The player to roll and the rolls, kept out of `g` and `out` so that they stay in
+        // registers.
+        let mut p = 0;
+        let mut rolls = 0;
         out.winner = loop {
-            if out.rolls == max_rolls {
+            if rolls == max_rolls {
                 break None;
             }
-            let p = g.to_move & (PLAYERS - 1);
+            p &= PLAYERS - 1;
             out.turns[p] += (last != p) as u64;
             last = p;
             let f = dice.face() & (FACES - 1);
             let roll = self.faces[f];
-            out.rolls += 1;
+            rolls += 1;
             out.seat_rolls[p] += 1;
-            let legal = self.legal(&g, p, f, roll);
+            let legal = self.legal::<PLAIN>(&g, p, f, roll);
             // Mostly no piece or one can move: the bit count only where two or more can.
             let i = if legal.steps & legal.steps.wrapping_sub(1) == 0 {
                 if legal.steps == 0 && !legal.enter {
-                    self.pass_on(&mut g, p, roll, false);
+                    p = self.pass_on::<PLAIN>(&mut g, p, roll, false);
                     continue;
                 }
                 if legal.steps != 0 && legal.enter {
@@ -270,41 +294,54 @@ impl RandomEngine {
             };
             out.moves[p] += 1;
             let won = self.play_move(&mut g, &mut out, p, f, roll, legal, i);
-            self.pass_on(&mut g, p, roll, true);
             if won {
                 break Some(p);
             }
+            p = self.pass_on::<PLAIN>(&mut g, p, roll, true);
         };
+        out.rolls = rolls;
         out
     }
 
     /// The legal moves of player `p` after rolling face `f` (`roll`), as [`super::legal_moves`],
     /// in masks rather than branches (the pieces that may move are random).
     #[inline(always)]
-    fn legal(&self, g: &Position, p: usize, f: usize, roll: u32) -> Legal {
-        if self.three_bonus_forfeit && roll == self.bonus_face && g.streak >= 2 {
+    fn legal<const PLAIN: bool>(&self, g: &Position, p: usize, f: usize, roll: u32) -> Legal {
+        let (three_bonus_forfeit, jump_in_goal, clear_start, must_enter, compulsory_capture) =
+            if PLAIN {
+                (false, true, true, true, false)
+            } else {
+                (
+                    self.three_bonus_forfeit,
+                    self.jump_in_goal,
+                    self.clear_start,
+                    self.must_enter,
+                    self.compulsory_capture,
+                )
+            };
+        if three_bonus_forfeit && roll == self.bonus_face && g.streak >= 2 {
             return Legal::NONE;
         }
         let mask = g.mask[p];
         let waits = g.waiting[p] != 0;
         // A roll of 64 or more shifts by `roll % 64`, but then `reach` is empty.
         let mut steps = mask & self.reach[p * FACES + f] & !mask.wrapping_shr(roll);
-        if !self.jump_in_goal {
+        if !jump_in_goal {
             steps = self.without_goal_jumps(p, mask, steps, roll);
         }
         // Pieces wait and the own piece on the start step can move: that move only.
-        if waits && self.clear_start && steps & 1 == 1 {
+        if waits && clear_start && steps & 1 == 1 {
             return Legal {
                 enter: false,
                 steps: 1,
             };
         }
         let enter = roll == self.enter_roll && waits && mask & 1 == 0;
-        if enter && self.must_enter {
+        if enter && must_enter {
             return Legal { enter, steps: 0 };
         }
         let legal = Legal { enter, steps };
-        if self.compulsory_capture {
+        if compulsory_capture {
             return self.captures_only(g, p, legal, roll);
         }
         legal
@@ -423,13 +460,18 @@ impl RandomEngine {
 
     /// After player `p`'s roll (`moved`: not a pass), who rolls next, as [`super::apply`].
     #[inline(always)]
-    fn pass_on(&self, g: &mut Position, p: usize, roll: u32, moved: bool) {
-        let bonus = self.bonus_roll && roll == self.bonus_face;
-        if !self.three_bonus_forfeit && self.tries <= 1 {
+    fn pass_on<const PLAIN: bool>(
+        &self,
+        g: &mut Position,
+        p: usize,
+        roll: u32,
+        moved: bool,
+    ) -> usize {
+        let bonus = (PLAIN || self.bonus_roll) && roll == self.bonus_face;
+        if PLAIN || (!self.three_bonus_forfeit && self.tries <= 1) {
             // Tries and streak stay 0: the bonus roll keeps the player, a select, not a branch.
             let next = if p + 1 == self.players { 0 } else { p + 1 };
-            g.to_move = if bonus { p } else { next };
-            return;
+            return if bonus { p } else { next };
         }
         let forfeits = self.three_bonus_forfeit && g.streak >= 2;
         if bonus && !forfeits {
@@ -439,12 +481,14 @@ impl RandomEngine {
             } else {
                 0
             };
+            p
         } else if !bonus && !moved && g.tries + 1 < self.tries && self.stuck(g, p) {
             g.tries += 1;
+            p
         } else {
-            g.to_move = if p + 1 == self.players { 0 } else { p + 1 };
             g.tries = 0;
             g.streak = 0;
+            if p + 1 == self.players { 0 } else { p + 1 }
         }
     }
 

@@ -36,6 +36,13 @@ impl Roller {
         }
     }
 
+    /// The same dice seeded anew by one draw from `game`, as [`Roller::new`] gives them.
+    #[inline]
+    pub fn reseed(&mut self, game: &mut SplitMix64) {
+        self.rng = SplitMix64::new(game.next_u64());
+        self.left = 0;
+    }
+
     /// The index of the next face rolled, in `0..faces`.
     #[inline(always)]
     pub fn face(&mut self) -> usize {
