@@ -3,9 +3,9 @@
 //! of threads.
 
 use super::distance::Distances;
-use super::fast::{FastMove, NONE, RandomEngine, RandomGame};
+use super::fast::RandomEngine;
 use super::policy::{Policy, PolicyError};
-use super::{Game, Move, State, apply, legal_moves};
+use super::{Game, Move, Roller, State, apply, legal_moves};
 use crate::board::Board;
 use crate::generate::SplitMix64;
 use rayon::prelude::*;
@@ -106,6 +106,7 @@ pub fn play_game(
     let mut carried = [0.0f64; super::MAX_PLAYERS];
     let mut last: Option<usize> = None;
     let mut rolls = 0u64;
+    let mut dice = Roller::new(rng, faces.len());
     let winner = loop {
         if rolls == MAX_ROLLS {
             break None;
@@ -116,7 +117,7 @@ pub fn play_game(
             seat.turns += 1;
             last = Some(p);
         }
-        let roll = faces[rng.range(0, faces.len() as u64 - 1) as usize];
+        let roll = faces[dice.face()];
         rolls += 1;
         seat.rolls += 1;
         legal_moves(game, &state, roll, &mut moves);
@@ -143,96 +144,18 @@ pub fn play_game(
     Ok(())
 }
 
-/// `x % n` for `n` in `1..=32` without a division (Lemire, Kaser and Kurz, "Faster remainder by
-/// direct computation", 2019): `c = ceil(2^128 / n)`, then `x % n` is the high 64 bits of
-/// `n * (c * x mod 2^128)`, exact for every 64-bit `x`.
-#[derive(Clone, Debug)]
-pub(crate) struct FastMod {
-    c: [u128; 64],
-}
-
-impl FastMod {
-    pub(crate) fn new() -> FastMod {
-        let mut c = [0u128; 64];
-        for (n, c) in c.iter_mut().enumerate().take(33).skip(2) {
-            *c = u128::MAX / n as u128 + 1;
-        }
-        FastMod { c }
-    }
-
-    /// `x % n`, `n` in `1..=32`.
-    #[inline(always)]
-    pub(crate) fn rem(&self, x: u64, n: usize) -> usize {
-        let low = self.c[n & 63].wrapping_mul(x as u128);
-        let (lo, hi) = (low as u64 as u128, low >> 64);
-        let n = n as u128;
-        ((((lo * n) >> 64) + hi * n) >> 64) as usize
-    }
-}
-
-/// `rng.range(0, n - 1)` (the draw of the roll and of the random policy), `n` in `1..=32`.
-#[inline(always)]
-fn draw(rng: &mut SplitMix64, fm: &FastMod, n: usize) -> usize {
-    fm.rem(rng.next_u64(), n)
-}
-
 /// [`play_game`] with every seat on the random policy, on the dedicated [`RandomEngine`]: the same
 /// draws from `rng`, the same moves and the same sums, several times faster.
-pub(crate) fn play_random_game(
-    engine: &RandomEngine,
-    fm: &FastMod,
-    game: &Game,
-    distances: &Distances,
-    rng: &mut SplitMix64,
-    sums: &mut Sums,
-) {
-    let n = game.players();
-    let k = engine.pieces();
-    let faces = game.faces();
-    let mut g: RandomGame = engine.initial();
-    let mut moves = [FastMove::default(); 32];
-    let mut moved = [0.0f64; super::MAX_PLAYERS];
-    let mut carried = [0.0f64; super::MAX_PLAYERS];
-    let mut last = usize::MAX;
-    let mut rolls = 0u64;
-    let winner = loop {
-        if rolls == MAX_ROLLS {
-            break None;
-        }
-        let p = g.to_move;
-        let seat = &mut sums.seats[p];
-        if last != p {
-            seat.turns += 1;
-            last = p;
-        }
-        let roll = faces[draw(rng, fm, faces.len())];
-        rolls += 1;
-        seat.rolls += 1;
-        let count = engine.legal(&g, roll, &mut moves);
-        if count == 0 {
-            engine.apply(&mut g, roll, None);
-            continue;
-        }
-        let m = moves[if count == 1 { 0 } else { draw(rng, fm, count) }];
-        seat.moves += 1;
-        moved[p] += if m.from == super::WAITING {
-            distances.of_enter(p, m.piece as usize - p * k)
-        } else {
-            distances.of_step(p, m.from, roll)
-        };
-        if m.capture != NONE {
-            let c = m.capture as usize;
-            let q = c / k;
-            seat.captures_made += 1;
-            sums.seats[q].captures_suffered += 1;
-            carried[q] += distances.of_carry(q, c - q * k, engine.tile(p, m.to));
-        }
-        engine.apply(&mut g, roll, Some(&m));
-        if engine.has_won(&g, p) {
-            break Some(p);
-        }
-    };
-    finish(sums, n, winner, rolls, &moved, &carried);
+fn play_random_game(engine: &RandomEngine, n: usize, rng: &mut SplitMix64, sums: &mut Sums) {
+    let g = engine.play(rng, MAX_ROLLS);
+    for (p, s) in sums.seats.iter_mut().enumerate().take(n) {
+        s.turns += g.turns[p];
+        s.rolls += g.seat_rolls[p];
+        s.moves += g.moves[p];
+        s.captures_made += g.captures_made[p];
+        s.captures_suffered += g.captures_suffered[p];
+    }
+    finish(sums, n, g.winner, g.rolls, &g.moved, &g.carried);
 }
 
 /// Adds one game's winner, rolls and distances to `sums`.
@@ -274,10 +197,8 @@ pub fn tournament(
     let engine = policies
         .iter()
         .all(|p| p.is_uniform_random())
-        .then(|| RandomEngine::new(game))
-        .flatten()
-        .filter(|_| (1..=32).contains(&game.faces().len()));
-    let fm = FastMod::new();
+        .then(|| RandomEngine::new(game, distances))
+        .flatten();
     let parts: Vec<Sums> = (0..chunks)
         .into_par_iter()
         .map(|c| {
@@ -286,7 +207,7 @@ pub fn tournament(
             for g in c * CHUNK..end {
                 let mut rng = game_rng(seed, g);
                 match &engine {
-                    Some(e) => play_random_game(e, &fm, game, distances, &mut rng, &mut sums),
+                    Some(e) => play_random_game(e, game.players(), &mut rng, &mut sums),
                     None => play_game(game, distances, policies, &mut rng, &mut sums)?,
                 }
             }
@@ -463,23 +384,6 @@ impl PlayReport {
             seats,
             seconds,
             threads,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fast_remainder_equals_the_remainder() {
-        let fm = FastMod::new();
-        let mut rng = SplitMix64::new(7);
-        let edge = [0, 1, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1];
-        for n in 1..=32usize {
-            for x in edge.into_iter().chain((0..20_000).map(|_| rng.next_u64())) {
-                assert_eq!(fm.rem(x, n), (x % n as u64) as usize, "{x} % {n}");
-            }
         }
     }
 }

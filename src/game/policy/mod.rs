@@ -39,8 +39,9 @@ pub trait Policy: Sync {
         rng: &mut SplitMix64,
     ) -> Result<usize, PolicyError>;
 
-    /// Whether this is the uniformly random policy (index `rng.range(0, len - 1)`, no draw for a
-    /// single move): a tournament of these alone runs on a dedicated engine with the same draws.
+    /// Whether this is the uniformly random policy (index [`crate::game::uniform_index`], no draw
+    /// for a single move): a tournament of these alone runs on a dedicated engine with the same
+    /// draws.
     fn is_uniform_random(&self) -> bool {
         false
     }

@@ -1,7 +1,7 @@
 //! The uniformly random policy: every legal move equally likely.
 
 use super::{Policy, PolicyError};
-use crate::game::{Game, Move, State};
+use crate::game::{Game, Move, State, uniform_index};
 use crate::generate::SplitMix64;
 
 /// Draws one legal move, each with the same probability.
@@ -29,7 +29,7 @@ impl Policy for Random {
         Ok(if moves.len() == 1 {
             0
         } else {
-            rng.range(0, moves.len() as u64 - 1) as usize
+            uniform_index(rng, moves.len())
         })
     }
 }
