@@ -72,12 +72,13 @@ impl<K: PartialOrd> Ord for MinScored<K> {
 }
 
 /// Distances from `start` by petgraph's Dijkstra (`with_dynamic_goal`: lazy deletion, a visited
-/// map, stop when `goal` is popped), over any petgraph graph whose node ids index a table.
-/// Returns the table (settled and tentative distances) and the nodes expanded, or the stop.
+/// map, stop when `goal` is popped; with no goal, every node reachable is settled), over any
+/// petgraph graph whose node ids index a table. Returns the table (settled and tentative
+/// distances) and the nodes expanded, or the stop.
 fn dense_dijkstra<G, C>(
     graph: G,
     start: NodeIndex,
-    goal: NodeIndex,
+    goal: Option<NodeIndex>,
     mut edge_cost: impl FnMut(G::EdgeRef) -> C,
     budget: u64,
 ) -> Result<(Vec<Option<C>>, u64), NativeStop<C>>
@@ -95,7 +96,7 @@ where
         if visited.is_visited(&node) {
             continue;
         }
-        if node == goal {
+        if Some(node) == goal {
             return Ok((scores, expanded));
         }
         if expanded == budget {
@@ -120,10 +121,24 @@ where
         }
         visited.visit(node);
     }
-    Err(NativeStop {
-        stop: Stop::NoPath,
-        expanded,
-    })
+    match goal {
+        None => Ok((scores, expanded)),
+        Some(_) => Err(NativeStop {
+            stop: Stop::NoPath,
+            expanded,
+        }),
+    }
+}
+
+/// petgraph's Dijkstra from the start over the whole graph, not stopped at the target: the least
+/// distance of every node reachable (`None` where none is), and the nodes expanded. One such run
+/// serves every piece whose race is a prefix of the graph's ([`crate::race::Race::nested`]).
+pub fn distances<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    budget: u64,
+) -> Result<(Vec<Option<C>>, u64), NativeStop<C>> {
+    let cost = |e| encoding.cost(e);
+    dense_dijkstra(&encoding.graph, NodeIndex::new(0), None, cost, budget)
 }
 
 /// petgraph's Dijkstra from the start to the target, stopping once the target is settled or
@@ -134,7 +149,7 @@ pub fn dijkstra<C: Cost>(
 ) -> Result<NativePath<C>, NativeStop<C>> {
     let graph = &encoding.graph;
     let (start, goal) = (NodeIndex::new(0), encoding.goal());
-    let (dist, expanded) = dense_dijkstra(graph, start, goal, |e| encoding.cost(e), budget)?;
+    let (dist, expanded) = dense_dijkstra(graph, start, Some(goal), |e| encoding.cost(e), budget)?;
     let no_path = || NativeStop {
         stop: Stop::NoPath,
         expanded,
