@@ -54,9 +54,9 @@ fn check<C: MethodCost>(board: &Board, budget: u64, what: &str) -> usize {
             (Ok(s), Ok(own)) => {
                 assert_eq!(s.pieces, own, "{what} player {p}");
                 assert_eq!(s.nodes, own.iter().map(|p| p.nodes).sum::<u64>(), "{what}");
-                let total = own.iter().fold(race.enter.iter().copied().sum::<C>(), |a, p| {
-                    a + p.length
-                });
+                let total = own
+                    .iter()
+                    .fold(race.enter.iter().copied().sum::<C>(), |a, p| a + p.length);
                 assert!(boardpath::cost::same(s.total, total), "{what}");
             }
             (Err(a), Err(b)) => assert_eq!(a, b, "{what} player {p}"),

@@ -74,6 +74,22 @@ pub type Runner<C> = fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C
 /// `solve::nested`).
 pub type Distances<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, SolveError>;
 
+/// Solves one piece of the race it was made for.
+pub type PieceRunner<'r, C> =
+    Box<dyn FnMut(&Method, &Piece, Budget) -> Result<PiecePath<C>, SolveError> + 'r>;
+
+/// Prepares what a method's pieces of one race share (a graph built once), and solves them with it.
+pub type Prepare<C> = for<'r> fn(&'r Race<C>) -> PieceRunner<'r, C>;
+
+/// What a method's pieces can share, in each cost type.
+#[derive(Clone, Copy, Debug)]
+struct Shared {
+    /// One search for every piece of a nested race.
+    distances: (Distances<u64>, Distances<f64>),
+    /// Each piece's own search, on what the race's pieces share.
+    pieces: (Prepare<u64>, Prepare<f64>),
+}
+
 /// One entry of the catalogue.
 #[derive(Clone, Copy, Debug)]
 pub struct Method {
@@ -95,7 +111,7 @@ pub struct Method {
     pub tuning: Tuning,
     per_move: Runner<u64>,
     exact_rounding: Runner<f64>,
-    shared: Option<(Distances<u64>, Distances<f64>)>,
+    shared: Option<Shared>,
 }
 
 /// A cost type a method runs in: `u64` for per-move rounding, `f64` for exact.
@@ -105,6 +121,9 @@ pub trait MethodCost: Cost {
 
     /// The method's shared search for this cost type, if its pieces can share one.
     fn shared(method: &Method) -> Option<Distances<Self>>;
+
+    /// The method's runner for the pieces of one race, if they share something.
+    fn prepare(method: &Method) -> Option<Prepare<Self>>;
 }
 
 impl MethodCost for u64 {
@@ -113,7 +132,11 @@ impl MethodCost for u64 {
     }
 
     fn shared(method: &Method) -> Option<Distances<u64>> {
-        method.shared.map(|s| s.0)
+        method.shared.map(|s| s.distances.0)
+    }
+
+    fn prepare(method: &Method) -> Option<Prepare<u64>> {
+        method.shared.map(|s| s.pieces.0)
     }
 }
 
@@ -123,7 +146,11 @@ impl MethodCost for f64 {
     }
 
     fn shared(method: &Method) -> Option<Distances<f64>> {
-        method.shared.map(|s| s.1)
+        method.shared.map(|s| s.distances.1)
+    }
+
+    fn prepare(method: &Method) -> Option<Prepare<f64>> {
+        method.shared.map(|s| s.pieces.1)
     }
 }
 
@@ -242,7 +269,10 @@ const fn native(
 /// nested.
 const fn petgraph_dijkstra_method() -> Method {
     Method {
-        shared: Some((petgraph_distances::<u64>, petgraph_distances::<f64>)),
+        shared: Some(Shared {
+            distances: (petgraph_distances::<u64>, petgraph_distances::<f64>),
+            pieces: (petgraph_pieces::<u64>, petgraph_pieces::<f64>),
+        }),
         ..native(
             "petgraph-dijkstra/graph",
             "petgraph-dijkstra",
@@ -337,6 +367,19 @@ fn petgraph_distances<C: Cost>(
         .map_err(|_| {
             SolveError::Internal("petgraph-dijkstra/graph: a search with no budget gave up".into())
         })
+}
+
+/// petgraph's Dijkstra for each piece of `race` on one graph built for them all
+/// ([`GraphEncoding::shared`], on the first piece asked for): each piece's search is the one on its
+/// own graph, and the graph is built once instead of once a piece.
+fn petgraph_pieces<C: Cost>(race: &Race<C>) -> PieceRunner<'_, C> {
+    let mut graph = None;
+    Box::new(move |m: &Method, piece: &Piece, budget: Budget| {
+        let graph = graph.get_or_insert_with(|| GraphEncoding::shared(race));
+        let found = native::dijkstra_for(graph, piece.target, budget.nodes)
+            .map_err(|s| native_stop(m, piece, s))?;
+        native_path(m, piece, graph, found)
+    })
 }
 
 /// petgraph's A* on the graph encoding with the method's estimate, within the budget.

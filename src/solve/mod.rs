@@ -13,7 +13,9 @@ mod nested;
 pub use algorithms::{
     AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
-pub use catalogue::{Distances, Encoding, METHODS, Method, MethodCost, Objective, Skip};
+pub use catalogue::{
+    Distances, Encoding, METHODS, Method, MethodCost, Objective, PieceRunner, Prepare, Skip,
+};
 pub use error::SolveError;
 
 use crate::board::{Board, Rounding, Rules, embedded};
@@ -278,6 +280,7 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
         }
         _ => (Vec::new(), vec![None; pieces.len()]),
     };
+    let mut own = C::prepare(method).map(|prepare| prepare(race));
     let mut outline = Vec::with_capacity(pieces.len());
     let mut held = Vec::with_capacity(pieces.len());
     let mut used = 0u64;
@@ -298,7 +301,11 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
                     nodes: left,
                     ..budget
                 };
-                let path = method.run(race, piece, left).map_err(|e| match e {
+                let path = match own.as_mut() {
+                    Some(run) => run(method, piece, left),
+                    None => method.run(race, piece, left),
+                };
+                let path = path.map_err(|e| match e {
                     SolveError::GaveUp {
                         method,
                         piece,

@@ -16,8 +16,8 @@ use super::GraphEncoding;
 use super::path::greatest_tight_path;
 use crate::cost::Cost;
 use crate::search::Stop;
-use petgraph::graph::NodeIndex;
-use petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
+use petgraph::graph::{EdgeReference, NodeIndex};
+use petgraph::visit::{EdgeFiltered, EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -147,16 +147,47 @@ pub fn dijkstra<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
     budget: u64,
 ) -> Result<NativePath<C>, NativeStop<C>> {
-    let graph = &encoding.graph;
-    let (start, goal) = (NodeIndex::new(0), encoding.goal());
-    let (dist, expanded) = dense_dijkstra(graph, start, Some(goal), |e| encoding.cost(e), budget)?;
+    let goal = encoding.goal();
+    let cost = |e| encoding.cost(e);
+    let start = NodeIndex::new(0);
+    let (dist, expanded) = dense_dijkstra(&encoding.graph, start, Some(goal), cost, budget)?;
+    tight_path(encoding, goal, dist, expanded, |_| true)
+}
+
+/// [`dijkstra`] for the piece heading for goal tile `target` on a graph built for every piece
+/// ([`GraphEncoding::shared`]): petgraph's Dijkstra on the edges the piece's own graph has
+/// (`EdgeFiltered`), met in the same order, so the same pops, node count and path.
+pub fn dijkstra_for<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    target: usize,
+    budget: u64,
+) -> Result<NativePath<C>, NativeStop<C>> {
+    let keep = |e: EdgeReference<'_, u32>| encoding.keeps(target, e);
+    let graph = EdgeFiltered::from_fn(&encoding.graph, keep);
+    let goal = NodeIndex::new(encoding.race().target_step(target));
+    let cost = |e| encoding.cost(e);
+    let start = NodeIndex::new(0);
+    let (dist, expanded) = dense_dijkstra(&graph, start, Some(goal), cost, budget)?;
+    tight_path(encoding, goal, dist, expanded, keep)
+}
+
+/// The path [`dijkstra`] returns, read off its distances over the edges `keep` keeps.
+fn tight_path<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    goal: NodeIndex,
+    dist: Vec<Option<C>>,
+    expanded: u64,
+    keep: impl Fn(EdgeReference<'_, u32>) -> bool,
+) -> Result<NativePath<C>, NativeStop<C>> {
     let no_path = || NativeStop {
         stop: Stop::NoPath,
         expanded,
     };
     let cost = dist[goal.index()].ok_or_else(no_path)?;
+    let start = NodeIndex::new(0);
     let (nodes, rolls, costs) =
-        greatest_tight_path(encoding, start, goal, |n| dist[n.index()]).ok_or_else(no_path)?;
+        greatest_tight_path(encoding, start, goal, |n| dist[n.index()], keep)
+            .ok_or_else(no_path)?;
     Ok(NativePath {
         nodes,
         cost,
