@@ -18,8 +18,8 @@ pub struct GenerateArgs {
     /// Players.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
     pub players: u64,
-    /// Pieces per player (1 to 10,000).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    /// Pieces per player (1 to 100,000).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub pieces: u64,
     /// Die faces: the die is 1..=FACES (1 to 1,000).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=1_000))]

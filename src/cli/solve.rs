@@ -3,6 +3,7 @@
 use super::Error;
 use super::out;
 use super::{Format, RuleArgs, load, method, method_parser, players};
+use boardpath::board::Rounding;
 use boardpath::board::rules::parse_choice;
 use boardpath::board::{Board, embedded};
 use boardpath::output::document::{Provenance, write_json};
@@ -10,7 +11,9 @@ use boardpath::output::json::Placed;
 use boardpath::output::text;
 use boardpath::race::estimate::Estimate;
 use boardpath::search::Progress;
-use boardpath::solve::{Budget, DEFAULT_BUDGET, Method, Solved, solve};
+use boardpath::solve::{
+    Budget, DEFAULT_BUDGET, Method, MethodCost, Solved, compile, solve, solve_streamed,
+};
 use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -98,7 +101,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     // A spinner with the time taken, on a terminal only (indicatif draws nothing when standard
     // error is piped), and the nodes of the searches that can run for minutes (branch and bound,
     // IDA*), which they count into `progress` as they go. Ctrl-C ends the program at once; nothing
-    // is written until the end.
+    // is written until every player is solved.
     let bar = ProgressBar::new_spinner().with_style(
         ProgressStyle::with_template("{spinner} [{elapsed}] {prefix} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -109,49 +112,110 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         nodes: args.budget,
         progress: Some(&progress),
     };
-    let solutions = std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel::<()>();
-        if !bar.is_hidden() {
-            let (bar, progress) = (&bar, &progress);
-            scope.spawn(move || {
-                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
-                    let nodes = progress.nodes();
-                    if nodes > 0 {
-                        bar.set_message(format!("{} nodes", thousands(nodes)));
-                    }
-                }
-            });
-        }
-        let solved = solutions(&board, &players, method, budget, |player| {
-            bar.set_prefix(format!("{}: player {player}", method.name));
-        });
-        drop(done);
-        solved
-    });
-    bar.finish_and_clear();
-    let solutions = solutions?;
-    let mut warnings: Vec<&String> = solutions.iter().flat_map(|(_, s)| s.warnings()).collect();
-    warnings.dedup();
-    for w in warnings {
-        eprintln!("warning: {w}");
-    }
-    let text = match args.format {
+    let spinner = Spinner {
+        bar: &bar,
+        progress: &progress,
+        method,
+    };
+    match args.format {
         Format::Json => {
+            let solutions = spinner.run(|each| solutions(&board, &players, method, budget, each));
+            bar.finish_and_clear();
+            let solutions = solutions?;
+            warn(solutions.iter().flat_map(|(_, s)| s.warnings()));
             // Streamed: thousands of pieces make gigabytes of JSON (their stops).
             let provenance = Provenance::new(Provenance::command_line(), [&board]);
             let results: Vec<Placed> = solutions
                 .iter()
                 .map(|(p, s)| Placed::new(&board, *p, s))
                 .collect();
-            return out::print_with(|out| write_json(out, "solve", &provenance, &results));
+            out::print_with(|out| write_json(out, "solve", &provenance, &results))
         }
-        Format::Text => solutions
+        Format::Text => match board.rules.rounding {
+            Rounding::PerMove => text::<u64>(&board, &players, method, budget, &spinner),
+            Rounding::Exact => text::<f64>(&board, &players, method, budget, &spinner),
+        },
+    }
+}
+
+/// The text report of `players`, streamed: each piece's path is made as its row is written (with
+/// 20,000 pieces the paths add up to 33 million moves).
+fn text<C: MethodCost>(
+    board: &Board,
+    players: &[usize],
+    method: &Method,
+    budget: Budget<'_>,
+    spinner: &Spinner<'_>,
+) -> Result<(), Error> {
+    let races = players
+        .iter()
+        .map(|&p| compile::<C>(board, p, method))
+        .collect::<Result<Vec<_>, _>>()?;
+    let solved = spinner.run(|each| {
+        races
             .iter()
-            .map(|(p, s)| text::solved(&board, *p, s))
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
-    out::print(&text)
+            .zip(players)
+            .map(|(race, &p)| {
+                each(&board.players[p].name);
+                Ok((p, solve_streamed(board, race, method, budget)?))
+            })
+            .collect::<Result<Vec<_>, Error>>()
+    });
+    spinner.bar.finish_and_clear();
+    let mut solved = solved?;
+    warn(solved.iter().flat_map(|(_, s)| &s.solution.warnings));
+    out::print_with(|out| {
+        for (i, (p, s)) in solved.iter_mut().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            text::write_streamed(out, board, *p, s)?;
+        }
+        Ok(())
+    })
+}
+
+/// Prints each distinct warning (in a row) once, on standard error.
+fn warn<'a>(warnings: impl Iterator<Item = &'a String>) {
+    let mut warnings: Vec<&String> = warnings.collect();
+    warnings.dedup();
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+/// The spinner of a solve and the progress it shows.
+struct Spinner<'a> {
+    bar: &'a ProgressBar,
+    progress: &'a Progress,
+    method: &'a Method,
+}
+
+impl Spinner<'_> {
+    /// Runs `work` with the spinner showing the nodes counted so far; `work` is given a function
+    /// to call with each player's name before it is solved.
+    fn run<T>(&self, work: impl FnOnce(&mut dyn FnMut(&str)) -> T) -> T {
+        std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel::<()>();
+            if !self.bar.is_hidden() {
+                let (bar, progress) = (self.bar, self.progress);
+                scope.spawn(move || {
+                    while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                        let nodes = progress.nodes();
+                        if nodes > 0 {
+                            bar.set_message(format!("{} nodes", thousands(nodes)));
+                        }
+                    }
+                });
+            }
+            let solved = work(&mut |player| {
+                self.bar
+                    .set_prefix(format!("{}: player {player}", self.method.name));
+            });
+            drop(done);
+            solved
+        })
+    }
 }
 
 /// Solves `players` (indices) of `board` with `method` within `budget` nodes each (a number, or a

@@ -445,7 +445,11 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
             layout,
             target: piece.target,
             target_step: t,
-            start: layout.start_board(race.pieces, piece.number - 1, &piece.finished),
+            start: layout.start_board(
+                race.pieces,
+                piece.number - 1,
+                &piece.finished.clone().collect::<Vec<_>>(),
+            ),
             rolls,
             span,
             region,

@@ -23,8 +23,10 @@ pub struct Piece {
     pub number: usize,
     /// The goal tile it heads for (0 = a).
     pub target: usize,
-    /// Goal tiles already filled by the pieces before it (slots mode; empty for stack).
-    pub finished: Vec<usize>,
+    /// Goal tiles already filled by the pieces before it: the deeper ones, `target + 1..goal_len`
+    /// (slots mode; empty for stack). A range, not a list: with thousands of pieces the lists
+    /// added up to n^2/2 entries (400 MB for 10,000 pieces).
+    pub finished: std::ops::Range<usize>,
 }
 
 /// Checks that every piece of player `player` can finish, whatever the board's rounding.
@@ -275,17 +277,28 @@ impl<C: Cost> Race<C> {
 
     /// The pieces in finishing order: the first fills the deepest goal tile.
     pub fn pieces(&self) -> Vec<Piece> {
-        let targets = self.targets();
-        (0..targets.len())
-            .map(|i| Piece {
+        self.targets()
+            .into_iter()
+            .enumerate()
+            .map(|(i, target)| Piece {
                 number: i + 1,
-                target: targets[i],
+                target,
                 finished: match self.goal_mode {
-                    GoalMode::Slots => targets[..i].to_vec(),
-                    GoalMode::Stack => Vec::new(),
+                    // The pieces before it filled the goal tiles deeper than its own.
+                    GoalMode::Slots => target + 1..self.goal_len,
+                    GoalMode::Stack => 0..0,
                 },
             })
             .collect()
+    }
+
+    /// Whether every piece's race is a prefix of the first piece's: a piece heading for a
+    /// shallower goal tile may land on the same steps up to its target (`stack`, where every
+    /// target is the same, or `slots` with `moves_in_goal`), so one pass or search over the
+    /// first piece's race serves every piece. In `slots` without `moves_in_goal` a piece may stop
+    /// on its own goal tile only.
+    pub fn nested(&self) -> bool {
+        self.goal_mode == GoalMode::Stack || self.moves_in_goal
     }
 
     /// The board's track index of a track step, `None` for a goal step.
@@ -311,9 +324,13 @@ impl<C: Cost> Race<C> {
         };
         let track = self.track_pass(0.0, longest);
         let mut total: f64 = self.enter.iter().map(|c| c.to_f64()).sum();
-        for piece in self.pieces() {
-            let far = self.target_pass(&track, piece.target, longest);
-            total += far.last().copied().flatten().unwrap_or(0.0);
+        let mut far = self.nested_pass(&track, longest);
+        for target in self.targets() {
+            if !self.nested() {
+                far = Some(self.target_pass(&track, target, longest));
+            }
+            let step = self.target_step(target);
+            total += far.as_ref().and_then(|f| f[step]).unwrap_or(0.0);
         }
         if total.is_finite() && total <= C::LARGEST {
             Ok(())
@@ -325,6 +342,20 @@ impl<C: Cost> Race<C> {
                 limit: C::LARGEST,
             })
         }
+    }
+
+    /// When the races are [nested](Race::nested), [`Race::target_pass`] to the deepest target: its
+    /// values up to a shallower target's step are that target's own pass (the same moves land on
+    /// them, in the same order), so one pass serves every piece instead of one per piece
+    /// (quadratic in the goal tiles).
+    fn nested_pass<T: Copy>(
+        &self,
+        track: &[Option<T>],
+        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+    ) -> Option<Vec<Option<T>>> {
+        let deepest = self.targets().into_iter().max()?;
+        self.nested()
+            .then(|| self.target_pass(track, deepest, next))
     }
 
     /// A forward pass over the track steps, which every target shares (a move between track
@@ -385,14 +416,17 @@ impl<C: Cost> Race<C> {
     /// Checks that every piece can reach its target; the error says which and why.
     fn check_reachable(&self) -> Result<(), RaceError> {
         let track = self.track_pass((), |_, _, _| ());
-        let mut seen = Vec::new();
+        let nested = self.nested_pass(&track, |_, _, _| ());
         for (piece, target) in self.targets().into_iter().enumerate() {
-            if seen.contains(&target) {
-                continue;
-            }
-            seen.push(target);
             let t = self.target_step(target);
-            let reached = self.target_pass(&track, target, |_, _, _| ());
+            let own;
+            let reached = match &nested {
+                Some(all) => all,
+                None => {
+                    own = self.target_pass(&track, target, |_, _, _| ());
+                    &own
+                }
+            };
             let reach = |s: usize| reached[s].is_some();
             if !reach(t) {
                 let furthest = (0..t).rev().find(|&s| reach(s)).unwrap_or(0);

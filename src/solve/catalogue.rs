@@ -69,6 +69,27 @@ pub enum Skip {
 /// Solves one piece.
 pub type Runner<C> = fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C>, SolveError>;
 
+/// The least distance of every step of one piece's race, by a search not stopped at its target:
+/// for a method whose pieces can share one search when their races are nested (see
+/// `solve::nested`).
+pub type Distances<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, SolveError>;
+
+/// Solves one piece of the race it was made for.
+pub type PieceRunner<'r, C> =
+    Box<dyn FnMut(&Method, &Piece, Budget) -> Result<PiecePath<C>, SolveError> + 'r>;
+
+/// Prepares what a method's pieces of one race share (a graph built once), and solves them with it.
+pub type Prepare<C> = for<'r> fn(&'r Race<C>) -> PieceRunner<'r, C>;
+
+/// What a method's pieces can share, in each cost type.
+#[derive(Clone, Copy, Debug)]
+struct Shared {
+    /// One search for every piece of a nested race.
+    distances: (Distances<u64>, Distances<f64>),
+    /// Each piece's own search, on what the race's pieces share.
+    pieces: (Prepare<u64>, Prepare<f64>),
+}
+
 /// One entry of the catalogue.
 #[derive(Clone, Copy, Debug)]
 pub struct Method {
@@ -90,23 +111,46 @@ pub struct Method {
     pub tuning: Tuning,
     per_move: Runner<u64>,
     exact_rounding: Runner<f64>,
+    shared: Option<Shared>,
 }
 
 /// A cost type a method runs in: `u64` for per-move rounding, `f64` for exact.
 pub trait MethodCost: Cost {
     /// The method's runner for this cost type.
     fn runner(method: &Method) -> Runner<Self>;
+
+    /// The method's shared search for this cost type, if its pieces can share one.
+    fn shared(method: &Method) -> Option<Distances<Self>>;
+
+    /// The method's runner for the pieces of one race, if they share something.
+    fn prepare(method: &Method) -> Option<Prepare<Self>>;
 }
 
 impl MethodCost for u64 {
     fn runner(method: &Method) -> Runner<u64> {
         method.per_move
     }
+
+    fn shared(method: &Method) -> Option<Distances<u64>> {
+        method.shared.map(|s| s.distances.0)
+    }
+
+    fn prepare(method: &Method) -> Option<Prepare<u64>> {
+        method.shared.map(|s| s.pieces.0)
+    }
 }
 
 impl MethodCost for f64 {
     fn runner(method: &Method) -> Runner<f64> {
         method.exact_rounding
+    }
+
+    fn shared(method: &Method) -> Option<Distances<f64>> {
+        method.shared.map(|s| s.distances.1)
+    }
+
+    fn prepare(method: &Method) -> Option<Prepare<f64>> {
+        method.shared.map(|s| s.pieces.1)
     }
 }
 
@@ -193,6 +237,7 @@ const fn entry<A: Algorithm>(
         tuning,
         per_move: run::<A, u64>,
         exact_rounding: run::<A, f64>,
+        shared: None,
     }
 }
 
@@ -216,6 +261,26 @@ const fn native(
         tuning,
         per_move,
         exact_rounding,
+        shared: None,
+    }
+}
+
+/// petgraph's Dijkstra on the graph encoding, whose pieces share one search when their races are
+/// nested.
+const fn petgraph_dijkstra_method() -> Method {
+    Method {
+        shared: Some(Shared {
+            distances: (petgraph_distances::<u64>, petgraph_distances::<f64>),
+            pieces: (petgraph_pieces::<u64>, petgraph_pieces::<f64>),
+        }),
+        ..native(
+            "petgraph-dijkstra/graph",
+            "petgraph-dijkstra",
+            Tuning::PLAIN,
+            "petgraph's Dijkstra on the graph, distances in a table by node: the default of `solve`",
+            petgraph_dijkstra::<u64>,
+            petgraph_dijkstra::<f64>,
+        )
     }
 }
 
@@ -288,6 +353,33 @@ fn petgraph_dijkstra<C: Cost>(
     let graph = GraphEncoding::new(race, piece);
     let found = native::dijkstra(&graph, budget.nodes).map_err(|s| native_stop(m, piece, s))?;
     native_path(m, piece, &graph, found)
+}
+
+/// petgraph's Dijkstra over `piece`'s graph, settling every step: the distances the pieces of a
+/// nested race share.
+fn petgraph_distances<C: Cost>(
+    race: &Race<C>,
+    piece: &Piece,
+) -> Result<Vec<Option<C>>, SolveError> {
+    let graph = GraphEncoding::new(race, piece);
+    native::distances(&graph, u64::MAX)
+        .map(|(dist, _)| dist)
+        .map_err(|_| {
+            SolveError::Internal("petgraph-dijkstra/graph: a search with no budget gave up".into())
+        })
+}
+
+/// petgraph's Dijkstra for each piece of `race` on one graph built for them all
+/// ([`GraphEncoding::shared`], on the first piece asked for): each piece's search is the one on its
+/// own graph, and the graph is built once instead of once a piece.
+fn petgraph_pieces<C: Cost>(race: &Race<C>) -> PieceRunner<'_, C> {
+    let mut graph = None;
+    Box::new(move |m: &Method, piece: &Piece, budget: Budget| {
+        let graph = graph.get_or_insert_with(|| GraphEncoding::shared(race));
+        let found = native::dijkstra_for(graph, piece.target, budget.nodes)
+            .map_err(|s| native_stop(m, piece, s))?;
+        native_path(m, piece, graph, found)
+    })
 }
 
 /// petgraph's A* on the graph encoding with the method's estimate, within the budget.
@@ -405,7 +497,7 @@ pub const METHODS: &[Method] = &[
     entry::<Dijkstra>("dijkstra/step", "dijkstra", Step, Length, true, Tuning::PLAIN, Skip::Never, "Dijkstra's algorithm (binary heap) over steps"),
     entry::<Dijkstra>("dijkstra/graph", "dijkstra", Graph, Length, true, Tuning::PLAIN, Skip::Never, "the generic Dijkstra on the petgraph graph"),
     entry::<Dijkstra>("dijkstra/bitboard", "dijkstra", Bitboard, Length, true, Tuning::PLAIN, Skip::Never, "Dijkstra over bit-board states, one kept per position"),
-    native("petgraph-dijkstra/graph", "petgraph-dijkstra", Tuning::PLAIN, "petgraph's Dijkstra on the graph, distances in a table by node: the default of `solve`", petgraph_dijkstra::<u64>, petgraph_dijkstra::<f64>),
+    petgraph_dijkstra_method(),
     entry::<AStar>("astar/step", "astar", Step, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "A* with the admissible straight-line estimate"),
     entry::<AStar>("astar/graph", "astar", Graph, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "the generic A* on the petgraph graph"),
     entry::<AStar>("astar/bitboard", "astar", Bitboard, Length, true, Tuning::with(Estimate::StraightLine), Skip::Never, "A* over bit-board states"),

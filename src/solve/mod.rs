@@ -8,11 +8,14 @@
 mod algorithms;
 pub mod catalogue;
 mod error;
+mod nested;
 
 pub use algorithms::{
     AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
-pub use catalogue::{Encoding, METHODS, Method, MethodCost, Objective, Skip};
+pub use catalogue::{
+    Distances, Encoding, METHODS, Method, MethodCost, Objective, PieceRunner, Prepare, Skip,
+};
 pub use error::SolveError;
 
 use crate::board::{Board, Rounding, Rules, embedded};
@@ -131,6 +134,17 @@ pub fn solve<'a>(
     })
 }
 
+/// Compiles the race of player `player` for `method` in cost type `C`, refusing first a board too
+/// large for the method's encoding (as [`solve`] does); `C` must be the board's rounding's.
+pub fn compile<C: Cost>(
+    board: &Board,
+    player: usize,
+    method: &Method,
+) -> Result<Race<C>, SolveError> {
+    check_bitboard(board, player, method.encoding)?;
+    Ok(Race::new(board, player)?)
+}
+
 /// Refuses a board too large for the bit-board before its race is compiled (a second on a
 /// 1,000,000-tile board): how many bits it needs depends only on the tile counts.
 fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<(), SolveError> {
@@ -163,48 +177,191 @@ pub fn solve_race<'a, C: MethodCost>(
     method: &Method,
     budget: impl Into<Budget<'a>>,
 ) -> Result<Solution<C>, SolveError> {
-    let budget = budget.into();
-    let mut pieces: Vec<PiecePath<C>> = Vec::new();
-    let mut used = 0u64;
-    for piece in race.pieces() {
-        let left = Budget {
-            nodes: budget.nodes.saturating_sub(used),
-            ..budget
-        };
-        let path = method.run(race, &piece, left).map_err(|e| match e {
-            SolveError::GaveUp {
-                method,
-                piece,
-                nodes,
-                at,
-            } => SolveError::GaveUp {
-                method,
-                piece,
-                nodes: used + nodes,
-                at,
-            },
-            other => other,
+    solve_streamed(board, race, method, budget)?.into_solution()
+}
+
+/// One piece's result without its path: what is known of every piece before any path is read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline<C> {
+    /// Target goal tile index (0 = a).
+    pub target: usize,
+    /// Total cost of the path.
+    pub length: C,
+    /// Nodes the search expanded for this piece.
+    pub nodes: u64,
+    /// Calls that returned at once (branch and bound).
+    pub cut_short: u64,
+}
+
+/// A player's solution whose pieces' paths are made one at a time as they are read
+/// ([`solve_streamed`]): the paths of thousands of pieces add up to about n^2/12 moves (20 bytes
+/// each held as [`PiecePath`]s: 670 MB for 20,000 pieces), and a writer needs one at a time.
+#[derive(Debug)]
+pub struct Streamed<'r, C> {
+    /// The solution without its paths: `pieces` is empty; totals, nodes and warnings are final.
+    pub solution: Solution<C>,
+    /// Each piece's target, length and nodes, in finishing order.
+    pub outline: Vec<Outline<C>>,
+    /// Where the paths come from.
+    pub paths: Paths<'r, C>,
+}
+
+/// The paths of a [`Streamed`] solution, each made or handed over when it is read.
+#[derive(Debug)]
+pub struct Paths<'r, C> {
+    race: &'r Race<C>,
+    /// The paths of the pieces searched on their own, until read.
+    held: Vec<Option<PiecePath<C>>>,
+    /// The tight moves onto each step of the shared search (see `nested`), from which the other
+    /// paths are read.
+    tight: Vec<u64>,
+    /// Scratch marks of the walk that reads a path off `dist`.
+    marks: Vec<u32>,
+    nodes: Vec<u64>,
+    targets: Vec<usize>,
+}
+
+impl<C: Cost> Paths<'_, C> {
+    /// The path of piece `index` (from 0, in finishing order); each is made once: a second read
+    /// of a piece searched on its own finds nothing.
+    pub fn path(&mut self, index: usize) -> Result<PiecePath<C>, SolveError> {
+        if let Some(p) = self.held.get_mut(index).and_then(Option::take) {
+            return Ok(p);
+        }
+        let target = *self.targets.get(index).ok_or_else(|| {
+            SolveError::Internal(format!("no piece {} to read a path of", index + 1))
         })?;
-        used = used.saturating_add(path.nodes);
-        pieces.push(path);
+        let stamp = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let mut p = nested::path(self.race, &self.tight, target, &mut self.marks, stamp)
+            .ok_or_else(|| {
+                SolveError::Internal(format!(
+                    "no path for piece {} in the shared search's distances",
+                    index + 1
+                ))
+            })?;
+        p.nodes = self.nodes[index];
+        Ok(p)
+    }
+}
+
+impl<C: Cost> Streamed<'_, C> {
+    /// The solution with every piece's path.
+    pub fn into_solution(mut self) -> Result<Solution<C>, SolveError> {
+        self.solution.pieces = (0..self.outline.len())
+            .map(|i| self.paths.path(i))
+            .collect::<Result<_, _>>()?;
+        Ok(self.solution)
+    }
+}
+
+/// [`solve_race`] with the pieces' paths made as they are read: a method whose pieces can share
+/// one search ([`MethodCost::shared`]: petgraph's Dijkstra) searches a [nested](Race::nested)
+/// race once, and each path is read off its distances when asked for, with the length and node
+/// count each piece's own search gives (see `nested`); every other piece is searched on its own
+/// here, its path held until read.
+pub fn solve_streamed<'a, 'r, C: MethodCost>(
+    board: &Board,
+    race: &'r Race<C>,
+    method: &Method,
+    budget: impl Into<Budget<'a>>,
+) -> Result<Streamed<'r, C>, SolveError> {
+    let budget = budget.into();
+    let pieces = race.pieces();
+    let shared = C::shared(method)
+        .filter(|_| race.nested() && pieces.len() > 1 && race.faces.len() <= nested::MAX_FACES);
+    let (tight, counted) = match (shared, pieces.iter().max_by_key(|p| p.target)) {
+        (Some(distances), Some(deepest)) => {
+            let dist = distances(race, deepest)?;
+            let counted = nested::counts(race, &dist, &pieces);
+            (
+                nested::tight_moves(race, &dist).unwrap_or_default(),
+                counted,
+            )
+        }
+        _ => (Vec::new(), vec![None; pieces.len()]),
+    };
+    let mut own = C::prepare(method).map(|prepare| prepare(race));
+    let mut outline = Vec::with_capacity(pieces.len());
+    let mut held = Vec::with_capacity(pieces.len());
+    let mut used = 0u64;
+    for (piece, counted) in pieces.iter().zip(counted) {
+        let left = budget.nodes.saturating_sub(used);
+        let (line, path) = match counted {
+            Some((length, nodes)) if nodes <= left => (
+                Outline {
+                    target: piece.target,
+                    length,
+                    nodes,
+                    cut_short: 0,
+                },
+                None,
+            ),
+            _ => {
+                let left = Budget {
+                    nodes: left,
+                    ..budget
+                };
+                let path = match own.as_mut() {
+                    Some(run) => run(method, piece, left),
+                    None => method.run(race, piece, left),
+                };
+                let path = path.map_err(|e| match e {
+                    SolveError::GaveUp {
+                        method,
+                        piece,
+                        nodes,
+                        at,
+                    } => SolveError::GaveUp {
+                        method,
+                        piece,
+                        nodes: used + nodes,
+                        at,
+                    },
+                    other => other,
+                })?;
+                let line = Outline {
+                    target: path.target,
+                    length: path.length,
+                    nodes: path.nodes,
+                    cut_short: path.cut_short,
+                };
+                (line, Some(path))
+            }
+        };
+        used = used.saturating_add(line.nodes);
+        outline.push(line);
+        held.push(path);
     }
     let enter: C = race.enter.iter().copied().sum();
-    let total = pieces.iter().fold(enter, |acc, p| acc + p.length);
-    Ok(Solution {
+    let total = outline.iter().fold(enter, |acc, p| acc + p.length);
+    let solution = Solution {
         board: board.name.clone(),
         player: race.player.clone(),
         unit: board.unit.clone(),
         total,
         total_cm: board.scale.map(|s| s.to_cm(total.to_f64())),
         enter,
-        nodes: pieces.iter().map(|p| p.nodes).sum(),
-        cut_short: pieces.iter().map(|p| p.cut_short).sum(),
-        pieces,
+        nodes: outline.iter().map(|p| p.nodes).sum(),
+        cut_short: outline.iter().map(|p| p.cut_short).sum(),
+        pieces: Vec::new(),
         method: method.name.to_string(),
         encoding: method.encoding.name().to_string(),
         algorithm: method.describe(),
         rules: board.rules.clone(),
         warnings: warning(board, race, method).into_iter().collect(),
+    };
+    let paths = Paths {
+        race,
+        held,
+        tight,
+        marks: Vec::new(),
+        nodes: outline.iter().map(|p| p.nodes).collect(),
+        targets: outline.iter().map(|p| p.target).collect(),
+    };
+    Ok(Streamed {
+        solution,
+        outline,
+        paths,
     })
 }
 

@@ -47,13 +47,7 @@ impl<'r, C: Cost> GraphEncoding<'r, C> {
         let last = race.target_step(target);
         // Room for every node and every roll from it: growing edge by edge reallocated dozens of
         // times and was a third of a standard-board Dijkstra solve.
-        let mut graph = SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
-        graph.clear();
-        graph.reserve_nodes((last + 1).saturating_sub(graph.node_count()));
-        graph.reserve_edges(((last + 1) * race.faces.len()).saturating_sub(graph.edge_count()));
-        for _ in 0..=last {
-            graph.add_node(());
-        }
+        let mut graph = Self::spare(last, race.faces.len());
         for step in 0..last {
             // petgraph lists a node's edges newest first: adding the lowest roll first makes
             // them come out highest roll first, the tie-break order.
@@ -66,6 +60,59 @@ impl<'r, C: Cost> GraphEncoding<'r, C> {
             graph,
             target,
         }
+    }
+
+    /// Every piece of `race` in one graph: every step up to the deepest target, every move some
+    /// piece may make. A piece's own graph is this one's edges onto steps it may land on
+    /// ([`GraphEncoding::keeps`]), listed in the same order, so petgraph's algorithms run on it
+    /// through `EdgeFiltered` as on the piece's own graph: built once for a board's pieces
+    /// instead of once for each.
+    pub fn shared(race: &'r Race<C>) -> Self {
+        let targets = race.distinct_targets();
+        let deepest = targets.iter().copied().max().unwrap_or(0);
+        let last = race.target_step(deepest);
+        // Whether some piece may land on each goal step (every track step: yes).
+        let landable: Vec<bool> = (race.track_steps..=last)
+            .map(|s| race.nested() || targets.iter().any(|&t| race.can_land(s, t)))
+            .collect();
+        let lands = |to: usize| to < race.track_steps || landable[to - race.track_steps];
+        let mut graph = Self::spare(last, race.faces.len());
+        for step in 0..last {
+            for (face, &roll) in race.faces.iter().enumerate().rev() {
+                let to = step + roll as usize;
+                if to <= last && lands(to) {
+                    graph.add_edge(NodeIndex::new(step), NodeIndex::new(to), face as u32);
+                }
+            }
+        }
+        GraphEncoding {
+            race,
+            graph,
+            target: deepest,
+        }
+    }
+
+    /// Whether edge `e` is in the own graph of a piece heading for goal tile `target`.
+    pub fn keeps(&self, target: usize, e: EdgeReference<'_, u32>) -> bool {
+        self.race.can_land(e.target().index(), target)
+    }
+
+    /// The race the graph was built from.
+    pub fn race(&self) -> &'r Race<C> {
+        self.race
+    }
+
+    /// The kept allocation of this thread (see `SPARE`), cleared, with room for `last + 1` nodes
+    /// and `faces` edges from each, and the nodes.
+    fn spare(last: usize, faces: usize) -> RaceGraph {
+        let mut graph = SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
+        graph.clear();
+        graph.reserve_nodes((last + 1).saturating_sub(graph.node_count()));
+        graph.reserve_edges(((last + 1) * faces).saturating_sub(graph.edge_count()));
+        for _ in 0..=last {
+            graph.add_node(());
+        }
+        graph
     }
 
     /// The node of the target.

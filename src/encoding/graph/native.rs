@@ -16,8 +16,8 @@ use super::GraphEncoding;
 use super::path::greatest_tight_path;
 use crate::cost::Cost;
 use crate::search::Stop;
-use petgraph::graph::NodeIndex;
-use petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
+use petgraph::graph::{EdgeReference, NodeIndex};
+use petgraph::visit::{EdgeFiltered, EdgeRef, IntoEdges, NodeIndexable, VisitMap, Visitable};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -72,12 +72,13 @@ impl<K: PartialOrd> Ord for MinScored<K> {
 }
 
 /// Distances from `start` by petgraph's Dijkstra (`with_dynamic_goal`: lazy deletion, a visited
-/// map, stop when `goal` is popped), over any petgraph graph whose node ids index a table.
-/// Returns the table (settled and tentative distances) and the nodes expanded, or the stop.
+/// map, stop when `goal` is popped; with no goal, every node reachable is settled), over any
+/// petgraph graph whose node ids index a table. Returns the table (settled and tentative
+/// distances) and the nodes expanded, or the stop.
 fn dense_dijkstra<G, C>(
     graph: G,
     start: NodeIndex,
-    goal: NodeIndex,
+    goal: Option<NodeIndex>,
     mut edge_cost: impl FnMut(G::EdgeRef) -> C,
     budget: u64,
 ) -> Result<(Vec<Option<C>>, u64), NativeStop<C>>
@@ -95,7 +96,7 @@ where
         if visited.is_visited(&node) {
             continue;
         }
-        if node == goal {
+        if Some(node) == goal {
             return Ok((scores, expanded));
         }
         if expanded == budget {
@@ -120,10 +121,24 @@ where
         }
         visited.visit(node);
     }
-    Err(NativeStop {
-        stop: Stop::NoPath,
-        expanded,
-    })
+    match goal {
+        None => Ok((scores, expanded)),
+        Some(_) => Err(NativeStop {
+            stop: Stop::NoPath,
+            expanded,
+        }),
+    }
+}
+
+/// petgraph's Dijkstra from the start over the whole graph, not stopped at the target: the least
+/// distance of every node reachable (`None` where none is), and the nodes expanded. One such run
+/// serves every piece whose race is a prefix of the graph's ([`crate::race::Race::nested`]).
+pub fn distances<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    budget: u64,
+) -> Result<(Vec<Option<C>>, u64), NativeStop<C>> {
+    let cost = |e| encoding.cost(e);
+    dense_dijkstra(&encoding.graph, NodeIndex::new(0), None, cost, budget)
 }
 
 /// petgraph's Dijkstra from the start to the target, stopping once the target is settled or
@@ -132,16 +147,47 @@ pub fn dijkstra<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
     budget: u64,
 ) -> Result<NativePath<C>, NativeStop<C>> {
-    let graph = &encoding.graph;
-    let (start, goal) = (NodeIndex::new(0), encoding.goal());
-    let (dist, expanded) = dense_dijkstra(graph, start, goal, |e| encoding.cost(e), budget)?;
+    let goal = encoding.goal();
+    let cost = |e| encoding.cost(e);
+    let start = NodeIndex::new(0);
+    let (dist, expanded) = dense_dijkstra(&encoding.graph, start, Some(goal), cost, budget)?;
+    tight_path(encoding, goal, dist, expanded, |_| true)
+}
+
+/// [`dijkstra`] for the piece heading for goal tile `target` on a graph built for every piece
+/// ([`GraphEncoding::shared`]): petgraph's Dijkstra on the edges the piece's own graph has
+/// (`EdgeFiltered`), met in the same order, so the same pops, node count and path.
+pub fn dijkstra_for<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    target: usize,
+    budget: u64,
+) -> Result<NativePath<C>, NativeStop<C>> {
+    let keep = |e: EdgeReference<'_, u32>| encoding.keeps(target, e);
+    let graph = EdgeFiltered::from_fn(&encoding.graph, keep);
+    let goal = NodeIndex::new(encoding.race().target_step(target));
+    let cost = |e| encoding.cost(e);
+    let start = NodeIndex::new(0);
+    let (dist, expanded) = dense_dijkstra(&graph, start, Some(goal), cost, budget)?;
+    tight_path(encoding, goal, dist, expanded, keep)
+}
+
+/// The path [`dijkstra`] returns, read off its distances over the edges `keep` keeps.
+fn tight_path<C: Cost>(
+    encoding: &GraphEncoding<'_, C>,
+    goal: NodeIndex,
+    dist: Vec<Option<C>>,
+    expanded: u64,
+    keep: impl Fn(EdgeReference<'_, u32>) -> bool,
+) -> Result<NativePath<C>, NativeStop<C>> {
     let no_path = || NativeStop {
         stop: Stop::NoPath,
         expanded,
     };
     let cost = dist[goal.index()].ok_or_else(no_path)?;
+    let start = NodeIndex::new(0);
     let (nodes, rolls, costs) =
-        greatest_tight_path(encoding, start, goal, |n| dist[n.index()]).ok_or_else(no_path)?;
+        greatest_tight_path(encoding, start, goal, |n| dist[n.index()], keep)
+            .ok_or_else(no_path)?;
     Ok(NativePath {
         nodes,
         cost,
