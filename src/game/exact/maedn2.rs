@@ -267,52 +267,72 @@ impl Binomial {
         }
         r
     }
-
-    /// The `k`-subset of `0..n` with colex rank `r`.
-    fn unrank(&self, mut r: u64, k: u32, n: u32) -> u64 {
-        let mut mask = 0;
-        let mut hi = n;
-        for i in (1..=k).rev() {
-            let mut x = hi - 1;
-            while self.get(x, i) > r {
-                x -= 1;
-            }
-            r -= self.get(x, i);
-            mask |= 1u64 << x;
-            hi = x;
-        }
-        mask
-    }
 }
 
-/// `mask`'s bits renumbered among the positions where `taken` is clear.
+/// `mask`'s bits renumbered among the positions where `taken` is clear (the two are disjoint):
+/// each taken position is squeezed out, lowest first, with a shift instead of a count per bit.
+#[inline]
 fn compress(mask: u64, taken: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = mask;
+    let mut out = mask;
+    let mut rest = taken;
+    let mut removed = 0;
     while rest != 0 {
-        let x = rest.trailing_zeros();
+        let low = (1u64 << (rest.trailing_zeros() - removed)) - 1;
+        out = (out & low) | ((out >> 1) & !low);
         rest &= rest - 1;
-        out |= 1u64 << (x - bits(taken & ((1u64 << x) - 1)));
+        removed += 1;
     }
     out
 }
 
-/// The inverse of [`compress`]: bit `c` becomes the `c`-th clear position of `taken`.
+/// The inverse of [`compress`]: bit `c` becomes the `c`-th clear position of `taken` (a clear bit
+/// is opened at each taken position, lowest first).
+#[inline]
 fn expand_free(mask: u64, taken: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = mask;
-    let mut free = !taken & TRACK_MASK;
-    let mut index = 0;
+    let mut out = mask;
+    let mut rest = taken;
     while rest != 0 {
-        let c = rest.trailing_zeros();
+        let low = (1u64 << rest.trailing_zeros()) - 1;
+        out = (out & low) | ((out & !low) << 1);
         rest &= rest - 1;
-        while index < c {
-            free &= free - 1;
-            index += 1;
-        }
-        out |= free & free.wrapping_neg();
     }
     out
+}
+
+/// Every `k`-subset of the 40 track tiles in colex order, for `k` up to `pieces`: the subset of
+/// colex rank `r` is `table[k][r]` (colex order is the order of the masks as integers).
+fn subsets(pieces: u32) -> Vec<Vec<u64>> {
+    let c = Binomial::new();
+    (0..=pieces)
+        .map(|k| {
+            let mut all = Vec::with_capacity(c.get(TRACK, k) as usize);
+            let mut mask = (1u64 << k) - 1;
+            for _ in 0..c.get(TRACK, k) {
+                all.push(mask);
+                if mask == 0 {
+                    break;
+                }
+                // The next integer with as many bits set (Gosper).
+                let low = mask & mask.wrapping_neg();
+                let carry = mask + low;
+                mask = carry | (((mask ^ carry) >> 2) / low);
+            }
+            all
+        })
+        .collect()
+}
+
+/// Pieces on goal tiles for each goal mask.
+const GOAL_PIECES: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// The mover's share of a rank, shared by every successor in which that side moves unchanged.
+#[derive(Clone, Copy)]
+struct MoverPart {
+    home: u32,
+    track_pieces: u32,
+    goal_rank: u64,
+    track_rank: u64,
+    track: u64,
 }
 
 /// Two-player OpenSpiel `maedn` with `K` pieces a side: ranking, moves and the [`ChanceGame`].
@@ -330,6 +350,8 @@ pub struct Maedn2 {
     positions: u64,
     goal_rank: [u64; 16],
     goal_unrank: [[u8; 6]; 5],
+    /// `[k][r]`: the `k` track tiles of colex rank `r`.
+    subsets: Vec<Vec<u64>>,
     probabilities: [f64; 6],
 }
 
@@ -413,6 +435,7 @@ impl Maedn2 {
             positions: next,
             goal_rank,
             goal_unrank,
+            subsets: subsets(k),
             probabilities: [1.0 / 6.0; 6],
         }
     }
@@ -481,24 +504,43 @@ impl Maedn2 {
     /// home, two pieces on one tile).
     #[inline]
     pub fn rank(&self, p: &Position) -> u64 {
+        self.rank_with(&self.mover_part(&p.mover), &p.opponent)
+    }
+
+    #[inline]
+    fn mover_part(&self, m: &Side) -> MoverPart {
+        let home = GOAL_PIECES[m.goal as usize];
+        let track_pieces = bits(m.track);
+        debug_assert!(home < self.pieces);
+        debug_assert_eq!(m.waiting as u32 + home + track_pieces, self.pieces);
+        MoverPart {
+            home,
+            track_pieces,
+            goal_rank: self.goal_rank[m.goal as usize],
+            track_rank: self.binomial.rank(m.track),
+            track: m.track,
+        }
+    }
+
+    /// The rank of the position whose mover is `m` (see [`Self::mover_part`]) and other side `o`.
+    #[inline]
+    fn rank_with(&self, m: &MoverPart, o: &Side) -> u64 {
         let d = (self.pieces + 1) as usize;
-        let (m, o) = (&p.mover, &p.opponent);
-        let (a, b) = (m.home(), o.home());
-        let tm = bits(m.track);
+        let (a, tm) = (m.home as usize, m.track_pieces);
+        let b = GOAL_PIECES[o.goal as usize] as usize;
         let to = bits(o.track);
-        debug_assert!(a < self.pieces && b < self.pieces);
-        debug_assert_eq!(m.waiting as u32 + a + tm, self.pieces);
-        debug_assert_eq!(o.waiting as u32 + b + to, self.pieces);
+        debug_assert!(b < self.pieces as usize);
+        debug_assert_eq!(o.waiting as u32 + b as u32 + to, self.pieces);
         let theirs = rotate(o.track);
         debug_assert_eq!(theirs & m.track, 0);
         let c = &self.binomial;
-        let base = self.layer_start[a as usize * d + b as usize]
-            + self.block_start[((a as usize * d + b as usize) * d + tm as usize) * d + to as usize];
-        let gm = self.goal_rank[m.goal as usize];
+        let base = self.layer_start[a * d + b]
+            + self.block_start[((a * d + b) * d + tm as usize) * d + to as usize];
         let go = self.goal_rank[o.goal as usize];
-        let rm = c.rank(m.track);
         let ro = c.rank(compress(theirs, m.track));
-        base + ((gm * c.get(GOAL, b) + go) * c.get(TRACK, tm) + rm) * c.get(TRACK - tm, to) + ro
+        base + ((m.goal_rank * c.get(GOAL, b as u32) + go) * c.get(TRACK, tm) + m.track_rank)
+            * c.get(TRACK - tm, to)
+            + ro
     }
 
     /// The position of rank `r` (`r < positions()`).
@@ -514,8 +556,8 @@ impl Maedn2 {
         rest /= c.get(TRACK, tm);
         let go = rest % c.get(GOAL, b);
         let gm = rest / c.get(GOAL, b);
-        let mtrack = c.unrank(rm, tm, TRACK);
-        let theirs = expand_free(c.unrank(ro, to, TRACK - tm), mtrack);
+        let mtrack = self.subsets[tm as usize][rm as usize];
+        let theirs = expand_free(self.subsets[to as usize][ro as usize], mtrack);
         let k = self.pieces;
         Position {
             mover: Side {
@@ -565,11 +607,18 @@ impl ChanceGame for Maedn2 {
     fn expand(&self, position: u64, out: &mut Expansion) {
         out.clear();
         let p = self.unrank(position);
+        // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
+        let other = self.mover_part(&p.opponent);
         let mut steps = Moves::default();
         for roll in 1..=FACES {
             moves(&p, roll, &mut steps);
             for s in steps.as_slice() {
-                out.outcomes.push(self.outcome(s, roll));
+                let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
+                    Outcome::Flip(self.rank_with(&other, &s.mover))
+                } else {
+                    self.outcome(s, roll)
+                };
+                out.outcomes.push(o);
             }
             out.end_roll();
         }
