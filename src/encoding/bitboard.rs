@@ -341,8 +341,9 @@ struct Roll<T, C> {
     finishes: bool,
     /// `cost` plus the estimate of the step landed on, when `summed`: the hot path's one field.
     sum: C,
-    /// Whether `sum` is set ([`Ahead::Sum`]): tested on its own, so that the common case is one
-    /// test rather than a jump through the four cases of `ahead`.
+    /// Whether `sum` is set ([`Ahead::Sum`]) and the roll does not finish: the common case, one
+    /// test ([`Edge::known_bound`]) rather than the goal test and a jump through the cases of
+    /// `ahead`.
     summed: bool,
     /// What the roll knows of the estimate of the step landed on.
     ahead: Ahead<C>,
@@ -376,15 +377,16 @@ impl<T: Bits, C: Cost> Edge<BitState<T, C>, C> for &Roll<T, C> {
         self.finishes
     }
     #[inline]
+    fn known_bound(&self, g: C) -> Option<C> {
+        self.summed.then(|| g + self.sum)
+    }
+    #[inline]
     fn bound(
         &self,
         g: C,
         parent: &BitState<T, C>,
         heuristic: &mut impl FnMut(&BitState<T, C>) -> Option<C>,
     ) -> Option<C> {
-        if self.summed {
-            return Some(g + self.sum);
-        }
         match self.ahead {
             Ahead::Sum(sum) => Some(g + sum),
             Ahead::Estimate(h) => Some(g + self.cost + h),
@@ -531,7 +533,7 @@ impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
                 Some(h) => Ahead::Estimate(h),
             };
             (r.sum, r.summed) = match r.ahead {
-                Ahead::Sum(sum) => (sum, true),
+                Ahead::Sum(sum) => (sum, !r.finishes),
                 _ => (C::zero(), false),
             };
         }

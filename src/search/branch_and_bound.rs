@@ -52,6 +52,15 @@ pub trait Edge<N, C> {
     fn bound(&self, g: C, parent: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C>;
     /// The child, from its parent.
     fn node(&self, parent: &N) -> N;
+    /// [`Edge::bound`] for a parent reached at cost `g`, when the edge knows at no cost both that
+    /// its child is not a goal and its estimate, so that the search's common case is one test;
+    /// `None` otherwise (then the search asks [`Edge::is_goal`] and [`Edge::bound`]). Provided:
+    /// always `None`.
+    #[inline]
+    fn known_bound(&self, g: C) -> Option<C> {
+        let _ = g;
+        None
+    }
 }
 
 /// A built child and its cost.
@@ -356,12 +365,24 @@ where
     FS: FnMut(&N) -> bool,
 {
     for edge in children {
-        if edge.is_goal(node, &mut p.success) {
-            return Next::Goal(edge);
-        }
-        if !calls.call() {
-            return Next::OutOfBudget;
-        }
+        // What the edge knows at no cost first: then it is no goal.
+        let known = match edge.known_bound(g) {
+            Some(f) => {
+                if !calls.call() {
+                    return Next::OutOfBudget;
+                }
+                Some(f)
+            }
+            None => {
+                if edge.is_goal(node, &mut p.success) {
+                    return Next::Goal(edge);
+                }
+                if !calls.call() {
+                    return Next::OutOfBudget;
+                }
+                None
+            }
+        };
         // The bound first: a child cut by it is never built (unless dominance needs its key).
         let at = if DOMINANCE {
             let at = (p.key)(&edge.node(node));
@@ -372,10 +393,11 @@ where
         } else {
             0
         };
-        if edge
-            .bound(g, node, &mut p.heuristic)
-            .is_some_and(|f| best.admits::<TIE_SAFE>(f))
-        {
+        let f = match known {
+            Some(f) => Some(f),
+            None => edge.bound(g, node, &mut p.heuristic),
+        };
+        if f.is_some_and(|f| best.admits::<TIE_SAFE>(f)) {
             return Next::Enter(edge, at);
         }
     }
@@ -597,12 +619,16 @@ mod tests {
         assert_eq!((out.result, out.stats), (optimum(), stats(4, 1)));
     }
 
-    /// An edge of the example that knows its goal test and estimate, and counts the children built.
+    /// An edge of the example that knows its goal test and estimate, and counts the children built;
+    /// with `fast`, it answers [`Edge::known_bound`] for the children that are no goal and have an
+    /// estimate, and counts those answers.
     struct Known<'a> {
         to: usize,
         cost: u64,
         h: Option<u64>,
+        fast: bool,
         built: &'a std::cell::Cell<u32>,
+        known: &'a std::cell::Cell<u32>,
     }
 
     impl Edge<usize, u64> for Known<'_> {
@@ -624,15 +650,31 @@ mod tests {
             self.built.set(self.built.get() + 1);
             self.to
         }
+        fn known_bound(&self, g: u64) -> Option<u64> {
+            let f = self.h.filter(|_| self.fast && self.to != 5)?;
+            self.known.set(self.known.get() + 1);
+            Some(g + self.cost + f)
+        }
     }
 
     #[test]
     fn edges_that_know_their_bound_are_built_only_when_entered() {
         // The heuristic trace again (6 calls, 2 cut), through edges that answer the goal test and
         // the estimate themselves: the same counts and path, and only the 3 children entered and
-        // the 2 goals recorded are built, never the 2 cut ones.
+        // the 2 goals recorded are built, never the 2 cut ones. Answering the bound at once for
+        // the 5 calls that are no goal changes nothing.
+        for (fast, known) in [(false, 0), (true, 5)] {
+            let (built, answered) = edges_that_know(fast);
+            assert_eq!((built, answered), (5, known));
+        }
+    }
+
+    /// The heuristic trace through [`Known`] edges: the calls and the path checked, the children
+    /// built and the known bounds answered returned.
+    fn edges_that_know(fast: bool) -> (u32, u32) {
         let h = [Some(4), Some(3), Some(3), Some(2), None, Some(0)];
         let built = std::cell::Cell::new(0);
+        let known = std::cell::Cell::new(0);
         let out = branch_and_bound(
             0usize,
             |&n| {
@@ -640,7 +682,9 @@ mod tests {
                     to,
                     cost,
                     h: h[to],
+                    fast,
                     built: &built,
+                    known: &known,
                 })
             },
             // Asked of the root only: the edges know their children's estimates.
@@ -655,7 +699,7 @@ mod tests {
             options(None, false, false, 100),
         );
         assert_eq!((out.result, out.stats), (optimum(), stats(6, 2)));
-        assert_eq!(built.get(), 5);
+        (built.get(), known.get())
     }
 
     #[test]
