@@ -13,6 +13,8 @@
 # Each pair runs in turn, REPEATS rounds (default 5); a round times 20 runs of the short searches
 # (1 of `none`) as one process tree with /usr/bin/time (CPU time, user + system, per run), and the
 # best round of each is kept. The ratio is ours over the C program's. Both must print 83047.
+# With BASELINE=/path/to/boardpath (an older build, e.g. of main) that binary is timed in the same
+# rounds too, for a before/after comparison under the same load.
 set -euo pipefail
 checkout=${1:?usage: bash benches/paper_c.sh CHECKOUT [REPEATS]}
 repeats=${2:-5}
@@ -24,6 +26,8 @@ command -v gcc >/dev/null || { echo "gcc is needed" >&2; exit 2; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 ours="$root/target/release/boardpath"
+baseline=${BASELINE:-}
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "BASELINE $baseline is not an executable" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -57,15 +61,21 @@ cpu() { # runs expected-text command...
 }
 min() { echo "$@" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i < m) m = $i; print m }'; }
 
-printf '%-22s %12s %12s %7s\n' method ours_cpu_s c_cpu_s ratio
+ratio() { awk -v o="$1" -v c="$2" 'BEGIN { if (c > 0) printf "%.3f", o / c; else print "n/a" }'; }
+printf '%-22s %12s %12s %7s' method ours_cpu_s c_cpu_s ratio
+[ -z "$baseline" ] || printf ' %12s %7s' baseline_cpu_s ratio
+printf '\n'
 for pair in preprint:bnb-paper/bitboard:20 listing:bnb-listing/bitboard:20 none:bnb-none/bitboard:1; do
     IFS=: read -r variant method runs <<< "$pair"
     best_c=""
     best_ours=""
+    best_base=""
     for _ in $(seq "$repeats"); do
         best_c=$(min $best_c "$(cpu "$runs" "is 83047 units long" "$tmp/$variant/brute_forcer")")
         best_ours=$(min $best_ours "$(cpu "$runs" "83047" "$ours" solve --method "$method")")
+        [ -z "$baseline" ] || best_base=$(min $best_base "$(cpu "$runs" "83047" "$baseline" solve --method "$method")")
     done
-    printf '%-22s %12s %12s %7s\n' "$method" "$best_ours" "$best_c" \
-        "$(awk -v o="$best_ours" -v c="$best_c" 'BEGIN { if (c > 0) printf "%.3f", o / c; else print "n/a" }')"
+    printf '%-22s %12s %12s %7s' "$method" "$best_ours" "$best_c" "$(ratio "$best_ours" "$best_c")"
+    [ -z "$baseline" ] || printf ' %12s %7s' "$best_base" "$(ratio "$best_base" "$best_c")"
+    printf '\n'
 done

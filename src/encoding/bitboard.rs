@@ -11,6 +11,7 @@
 //! bits. The current piece is the lowest set bit among its steps: pieces never move backwards.
 
 use super::{EncodingError, PiecePath, StateEncoding};
+use crate::board::Rounding;
 use crate::cost::Cost;
 use crate::race::{Piece, Race};
 use crate::search::branch_and_bound::Edge;
@@ -338,11 +339,33 @@ struct Roll<T, C> {
     to: u32,
     /// Whether `to` is the target.
     finishes: bool,
-    /// The estimate of the step landed on, once [`StateEncoding::with_estimates`] has set it.
-    estimate: Option<Option<C>>,
+    /// `cost` plus the estimate of the step landed on, when `summed`: the hot path's one field.
+    sum: C,
+    /// Whether `sum` is set ([`Ahead::Sum`]) and the roll does not finish: the common case, one
+    /// test ([`Edge::known_bound`]) rather than the goal test and a jump through the cases of
+    /// `ahead`.
+    summed: bool,
+    /// What the roll knows of the estimate of the step landed on.
+    ahead: Ahead<C>,
 }
 
-/// A roll from a state is an [`Edge`] that knows its goal test and (once set) its estimate before
+/// What a roll knows of the estimate of the step it lands on, once
+/// [`StateEncoding::with_estimates`] has set it.
+#[derive(Clone, Copy, Debug)]
+enum Ahead<C> {
+    /// Nothing: the search's heuristic is asked on the child.
+    Unknown,
+    /// No goal is reachable from the step landed on.
+    Unreachable,
+    /// The roll's cost plus the estimate, added ahead of time: whole units (per-move rounding),
+    /// whose sums are exact, so `g + (cost + h)` is `g + cost + h`.
+    Sum(C),
+    /// The estimate alone, added after the cost: floats (exact rounding) could round the other
+    /// order differently.
+    Estimate(C),
+}
+
+/// A roll from a state is an [`Edge`] that knows its goal test and (once set) its bound before
 /// its child is built: the bound is tested first, and a child it cuts costs no work.
 impl<T: Bits, C: Cost> Edge<BitState<T, C>, C> for &Roll<T, C> {
     #[inline]
@@ -354,14 +377,21 @@ impl<T: Bits, C: Cost> Edge<BitState<T, C>, C> for &Roll<T, C> {
         self.finishes
     }
     #[inline]
-    fn estimate(
+    fn known_bound(&self, g: C) -> Option<C> {
+        self.summed.then(|| g + self.sum)
+    }
+    #[inline]
+    fn bound(
         &self,
+        g: C,
         parent: &BitState<T, C>,
         heuristic: &mut impl FnMut(&BitState<T, C>) -> Option<C>,
     ) -> Option<C> {
-        match self.estimate {
-            Some(h) => h,
-            None => heuristic(&self.node(parent)),
+        match self.ahead {
+            Ahead::Sum(sum) => Some(g + sum),
+            Ahead::Estimate(h) => Some(g + self.cost + h),
+            Ahead::Unreachable => None,
+            Ahead::Unknown => heuristic(&self.node(parent)).map(|h| g + self.cost + h),
         }
     }
     #[inline]
@@ -427,7 +457,9 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
                     mask: (Bitboard::<T>::bit(layout.step_bit(step)) >> m.roll).0,
                     to: m.to as u32,
                     finishes: m.to == t,
-                    estimate: None,
+                    sum: C::zero(),
+                    summed: false,
+                    ahead: Ahead::Unknown,
                 });
             }
             span.push((lo, rolls.len() as u32));
@@ -499,7 +531,15 @@ impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
     fn with_estimates(&self, estimate: &[Option<C>]) -> Option<Self> {
         let mut out = self.clone();
         for r in &mut out.rolls {
-            r.estimate = Some(estimate.get(r.to as usize).copied().flatten());
+            r.ahead = match estimate.get(r.to as usize).copied().flatten() {
+                None => Ahead::Unreachable,
+                Some(h) if C::ROUNDING == Rounding::PerMove => Ahead::Sum(r.cost + h),
+                Some(h) => Ahead::Estimate(h),
+            };
+            (r.sum, r.summed) = match r.ahead {
+                Ahead::Sum(sum) => (sum, !r.finishes),
+                _ => (C::zero(), false),
+            };
         }
         Some(out)
     }

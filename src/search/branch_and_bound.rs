@@ -4,10 +4,12 @@
 //! strictly cheaper than the best so far. A child is entered only while it can still do as well as
 //! the best (`g + h <= best`, the paper's rule) or, with [`Options::tie_safe`] once a path has been
 //! recorded, strictly better; with [`Options::dominance`] a child is also cut when its key was
-//! entered before at a cost no greater. It is iterative (an explicit stack of states with their
-//! successor iterators, which is also the current path), allocates only when the stack grows or a
-//! path is recorded, and keeps every closure monomorphized: it is the hot loop of runs of hundreds
-//! of millions of calls.
+//! entered before at a cost no greater. It is iterative (an explicit stack of the suspended states
+//! with their successor iterators, which is also the current path), allocates only when the stack
+//! grows or a path is recorded, and keeps every closure monomorphized: it is the hot loop of runs
+//! of hundreds of millions of calls. The loop is compiled once per combination of dominance and
+//! tie-safety (chosen once, before it starts), so the paper's search carries neither switch; the
+//! state being expanded lives in locals rather than on the stack, as in a recursion.
 
 use super::{Meter, Outcome, Path, Progress, Stats, Stop};
 use crate::cost::Cost;
@@ -30,7 +32,7 @@ pub struct Options<'p, C> {
     pub progress: Option<&'p Progress>,
 }
 
-/// A child as the successor function yields it: its cost, whether it is a goal, its estimate, and
+/// A child as the successor function yields it: its cost, whether it is a goal, its bound, and
 /// the child itself, each asked for only when the search needs it.
 ///
 /// A `(child, cost)` pair is an edge whose child is already built: it answers through the
@@ -43,14 +45,26 @@ pub trait Edge<N, C> {
     fn cost(&self) -> C;
     /// Whether the child is a goal (`success` on the child, or what the edge already knows).
     fn is_goal(&self, parent: &N, success: &mut impl FnMut(&N) -> bool) -> bool;
-    /// The child's estimate (`heuristic` on the child, or what the edge already knows).
-    fn estimate(&self, parent: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C>;
+    /// The child's bound for a parent reached at cost `g`: `g + cost + h(child)`, added in that
+    /// order (`heuristic` on the child, or what the edge already knows), `None` when no goal is
+    /// reachable from the child. An edge may add its cost and estimate ahead of time only where
+    /// the sum is exact (whole units), so that the value is the same.
+    fn bound(&self, g: C, parent: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C>;
     /// The child, from its parent.
     fn node(&self, parent: &N) -> N;
+    /// [`Edge::bound`] for a parent reached at cost `g`, when the edge knows at no cost both that
+    /// its child is not a goal and its estimate, so that the search's common case is one test;
+    /// `None` otherwise (then the search asks [`Edge::is_goal`] and [`Edge::bound`]). Provided:
+    /// always `None`.
+    #[inline]
+    fn known_bound(&self, g: C) -> Option<C> {
+        let _ = g;
+        None
+    }
 }
 
 /// A built child and its cost.
-impl<N: Clone, C: Copy> Edge<N, C> for (N, C) {
+impl<N: Clone, C: Cost> Edge<N, C> for (N, C) {
     #[inline]
     fn cost(&self) -> C {
         self.1
@@ -60,8 +74,8 @@ impl<N: Clone, C: Copy> Edge<N, C> for (N, C) {
         success(&self.0)
     }
     #[inline]
-    fn estimate(&self, _: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C> {
-        heuristic(&self.0)
+    fn bound(&self, g: C, _: &N, heuristic: &mut impl FnMut(&N) -> Option<C>) -> Option<C> {
+        heuristic(&self.0).map(|h| g + self.1 + h)
     }
     #[inline]
     fn node(&self, _: &N) -> N {
@@ -79,14 +93,57 @@ struct Frame<N, C, I> {
     children: I,
 }
 
-/// Whether a child with `f = g + cost + h` is entered under the best cost `best` (`None`: no
-/// limit): `f <= best`, or `f < best` when `strict`.
-#[inline]
-fn within<C: Cost>(f: C, best: Option<C>, strict: bool) -> bool {
-    match best {
-        None => true,
-        Some(best) if strict => f < best,
-        Some(best) => f <= best,
+/// The closures of [`branch_and_bound`], moved into the loop so that what they capture sits in
+/// registers.
+struct Problem<FN, FH, FK, FS, FC> {
+    successors: FN,
+    heuristic: FH,
+    key: FK,
+    success: FS,
+    stop_after_success: FC,
+}
+
+/// The cost a child's bound is tested against, and whether it is one: `options.upper` or the
+/// recorded path's. While there is none it holds `C::max_value()`, which every finite bound
+/// passes, so the hot test is one comparison with no `Option` to unwrap.
+#[derive(Clone, Copy)]
+struct Best<C> {
+    cost: C,
+    /// Whether `cost` is a given or recorded bound (else every goal is recorded).
+    limited: bool,
+    /// Whether a path has been recorded.
+    recorded: bool,
+}
+
+impl<C: Cost> Best<C> {
+    fn new(upper: Option<C>) -> Self {
+        Best {
+            cost: upper.unwrap_or_else(C::max_value),
+            limited: upper.is_some(),
+            recorded: false,
+        }
+    }
+
+    /// Whether a child with bound `f` is entered: `f <= best`, or `f < best` under the tie-safe
+    /// cut-off once a path has been recorded.
+    #[inline(always)]
+    fn admits<const TIE_SAFE: bool>(self, f: C) -> bool {
+        if TIE_SAFE && self.recorded {
+            f < self.cost
+        } else {
+            f <= self.cost
+        }
+    }
+
+    /// Whether a goal reached at cost `g` is recorded: strictly cheaper than the best, if any.
+    #[inline]
+    fn beaten_by(self, g: C) -> bool {
+        !self.limited || g < self.cost
+    }
+
+    /// The bound as the caller gave it or a path set it.
+    fn bound(self) -> Option<C> {
+        self.limited.then_some(self.cost)
     }
 }
 
@@ -100,11 +157,22 @@ fn dominated<C: Cost>(seen: &[Option<C>], at: usize, g: C) -> bool {
         .is_some_and(|least| g >= least)
 }
 
-/// The nodes of the current path, then `child`: the path to a goal just found.
-fn path_to<N: Clone, C, I>(stack: &[Frame<N, C, I>], child: N, into: &mut Vec<N>) {
+/// The nodes of the suspended states, the state being expanded, then `child`: the path to a goal
+/// just found. (`top` comes by value: a reference would pin the expanded state to memory.)
+#[cold]
+fn path_to<N: Clone, C, I>(suspended: &[Frame<N, C, I>], top: N, child: N, into: &mut Vec<N>) {
     into.clear();
-    into.extend(stack.iter().map(|frame| frame.node.clone()));
+    into.extend(suspended.iter().map(|frame| frame.node.clone()));
+    into.push(top);
     into.push(child);
+}
+
+/// What a walk leaves: the best bound and path, the counts, and whether the budget ran out.
+struct Walked<N, C> {
+    best: Best<C>,
+    nodes: Vec<N>,
+    stats: Stats,
+    gave_up: bool,
 }
 
 /// The cheapest path from `start` to a success child, by the paper's depth-first branch and bound.
@@ -130,6 +198,7 @@ fn path_to<N: Clone, C, I>(stack: &[Frame<N, C, I>], child: N, into: &mut Vec<N>
 ///   it is cut; else (with dominance recording `g + cost` at `key(c)`) `c` is entered, depth first,
 ///   before the next sibling.
 ///
+/// Costs are finite: with no bound yet, a child is tested against `C::max_value()`.
 /// The result is the best recorded path (from `start` to the goal), or `NoPath`. Among equal-cost
 /// paths the first in successor order is kept. `iterations` stays 0. When a call would make
 /// `expanded` exceed `options.budget` it stops with [`GaveUp`](super::Stop::GaveUp), `bound` the
@@ -137,12 +206,12 @@ fn path_to<N: Clone, C, I>(stack: &[Frame<N, C, I>], child: N, into: &mut Vec<N>
 #[allow(clippy::too_many_arguments)]
 pub fn branch_and_bound<N, C, FN, IN, FH, FK, FS, FC>(
     start: N,
-    mut successors: FN,
-    mut heuristic: FH,
-    mut key: FK,
+    successors: FN,
+    heuristic: FH,
+    key: FK,
     keys: usize,
-    mut success: FS,
-    mut stop_after_success: FC,
+    success: FS,
+    stop_after_success: FC,
     options: Options<'_, C>,
 ) -> Outcome<N, C>
 where
@@ -156,106 +225,281 @@ where
     FS: FnMut(&N) -> bool,
     FC: FnMut(&N) -> bool,
 {
-    let Options {
-        upper,
-        tie_safe,
-        dominance,
-        budget,
-        progress,
-    } = options;
-    let mut stats = Stats::default();
-    let mut meter = Meter::new(budget, progress);
-    let mut best = upper;
-    let gave_up = |best, stats| {
-        Outcome::stopped(
-            Stop::GaveUp {
-                budget,
-                bound: best,
-            },
-            stats,
-        )
+    let mut problem = Problem {
+        successors,
+        heuristic,
+        key,
+        success,
+        stop_after_success,
     };
-    if budget == 0 {
-        return gave_up(best, stats);
+    let best = Best::new(options.upper);
+    let gave_up = |best: Best<C>, stats| {
+        let stop = Stop::GaveUp {
+            budget: options.budget,
+            bound: best.bound(),
+        };
+        Outcome::stopped(stop, stats)
+    };
+    if options.budget == 0 {
+        return gave_up(best, Stats::default());
     }
-    stats.expanded = 1;
-    if !heuristic(&start).is_some_and(|h| within(h, best, false)) {
-        stats.cut_short = 1;
+    if !(problem.heuristic)(&start).is_some_and(|h| best.admits::<false>(h)) {
+        let stats = Stats {
+            expanded: 1,
+            cut_short: 1,
+            iterations: 0,
+        };
         return Outcome::stopped(Stop::NoPath, stats);
     }
-    // Least cost entered per key (dominance only).
-    let mut seen: Vec<Option<C>> = if dominance {
-        vec![None; keys]
-    } else {
-        Vec::new()
-    };
-    let mut best_nodes: Vec<N> = Vec::new();
-    let mut recorded = false;
-    let mut stack: Vec<Frame<N, C, IN::IntoIter>> = Vec::new();
-    let children = successors(&start).into_iter();
-    stack.push(Frame {
+    let children = (problem.successors)(&start).into_iter();
+    let root = Frame {
         node: start,
         g: C::zero(),
         children,
-    });
-    while let Some(top) = stack.last_mut() {
-        let Some(edge) = top.children.next() else {
-            stack.pop();
-            continue;
+    };
+    // Unswitched once here: each combination is its own loop.
+    let walked = match (options.dominance, options.tie_safe) {
+        (false, false) => {
+            walk::<false, false, _, _, _, _, _, _, _, _>(problem, root, keys, options)
+        }
+        (false, true) => walk::<false, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
+        (true, false) => walk::<true, false, _, _, _, _, _, _, _, _>(problem, root, keys, options),
+        (true, true) => walk::<true, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
+    };
+    let Walked {
+        best,
+        nodes,
+        stats,
+        gave_up: out_of_budget,
+    } = walked;
+    if out_of_budget {
+        return gave_up(best, stats);
+    }
+    let result = if best.recorded {
+        Ok(Path {
+            nodes,
+            cost: best.cost,
+        })
+    } else {
+        Err(Stop::NoPath)
+    };
+    Outcome { result, stats }
+}
+
+/// The calls made, counted down to the meter's next stop: a call costs one test and one decrement,
+/// and the count lives in one register (the meter, asked rarely, is borrowed: its address does not
+/// pin the count to memory).
+struct Calls<'m, 'p> {
+    meter: &'m mut Meter<'p>,
+    /// Calls left before the meter is asked again.
+    room: u64,
+}
+
+impl<'m, 'p> Calls<'m, 'p> {
+    /// The count after the root's call.
+    fn new(meter: &'m mut Meter<'p>) -> Self {
+        let room = meter.next - 1;
+        Calls { meter, room }
+    }
+
+    /// Counts a call; false (and nothing counted) when it would exceed the budget, or a stop was
+    /// requested.
+    #[inline(always)]
+    fn call(&mut self) -> bool {
+        if self.room == 0 {
+            match refill(self.meter) {
+                Some(room) => self.room = room,
+                None => return false,
+            }
+        }
+        self.room -= 1;
+        true
+    }
+
+    /// The calls made.
+    fn made(&self) -> u64 {
+        self.meter.next - self.room
+    }
+}
+
+/// Asks the meter at its stop (the budget, a progress report, a stop request); the calls left
+/// before the next one, or `None` when the search must stop.
+#[cold]
+#[inline(never)]
+fn refill(meter: &mut Meter<'_>) -> Option<u64> {
+    let made = meter.next;
+    (!meter.spent(made)).then(|| meter.next - made)
+}
+
+/// Where the scan of a state's children stopped.
+enum Next<E> {
+    /// Every child has been tried.
+    Exhausted,
+    /// A goal child (not counted).
+    Goal(E),
+    /// A child to enter (counted), with its key when dominance is on.
+    Enter(E, usize),
+    /// The budget ran out before a call.
+    OutOfBudget,
+}
+
+/// Tries the children of `node` (reached at cost `g`) in order: counts the calls and skips the
+/// children cut by dominance or by the bound, up to the first goal or child to enter. A loop of its
+/// own, so that what it does not touch is kept out of its registers.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn scan<const DOMINANCE: bool, const TIE_SAFE: bool, N, C, E, FN, FH, FK, FS, FC>(
+    children: &mut impl Iterator<Item = E>,
+    node: &N,
+    g: C,
+    best: Best<C>,
+    seen: &[Option<C>],
+    calls: &mut Calls<'_, '_>,
+    p: &mut Problem<FN, FH, FK, FS, FC>,
+) -> Next<E>
+where
+    C: Cost,
+    E: Edge<N, C>,
+    FH: FnMut(&N) -> Option<C>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+{
+    for edge in children {
+        // What the edge knows at no cost first: then it is no goal.
+        let known = match edge.known_bound(g) {
+            Some(f) => {
+                if !calls.call() {
+                    return Next::OutOfBudget;
+                }
+                Some(f)
+            }
+            None => {
+                if edge.is_goal(node, &mut p.success) {
+                    return Next::Goal(edge);
+                }
+                if !calls.call() {
+                    return Next::OutOfBudget;
+                }
+                None
+            }
         };
-        let g = top.g + edge.cost();
-        if edge.is_goal(&top.node, &mut success) {
-            let stop = stop_after_success(&top.node);
-            if best.is_none_or(|best| g < best) {
-                best = Some(g);
-                recorded = true;
-                let child = edge.node(&top.node);
-                path_to(&stack, child, &mut best_nodes);
-            }
-            if stop {
-                stack.pop();
-            }
-            continue;
-        }
-        if meter.spent(stats.expanded) {
-            return gave_up(best, stats);
-        }
-        stats.expanded += 1;
         // The bound first: a child cut by it is never built (unless dominance needs its key).
-        let at = if dominance {
-            let at = key(&edge.node(&top.node));
-            if dominated(&seen, at, g) {
-                stats.cut_short += 1;
+        let at = if DOMINANCE {
+            let at = (p.key)(&edge.node(node));
+            if dominated(seen, at, g + edge.cost()) {
                 continue;
             }
             at
         } else {
             0
         };
-        let h = edge.estimate(&top.node, &mut heuristic);
-        if !h.is_some_and(|h| within(g + h, best, tie_safe && recorded)) {
-            stats.cut_short += 1;
-            continue;
+        let f = match known {
+            Some(f) => Some(f),
+            None => edge.bound(g, node, &mut p.heuristic),
+        };
+        if f.is_some_and(|f| best.admits::<TIE_SAFE>(f)) {
+            return Next::Enter(edge, at);
         }
-        if let Some(least) = seen.get_mut(at) {
-            *least = Some(g);
-        }
-        let child = edge.node(&top.node);
-        let children = successors(&child).into_iter();
-        stack.push(Frame {
-            node: child,
-            g,
-            children,
-        });
     }
-    let result = match best {
-        Some(cost) if recorded => Ok(Path {
-            nodes: best_nodes,
-            cost,
-        }),
-        _ => Err(Stop::NoPath),
+    Next::Exhausted
+}
+
+/// The search from the entered `root` (one call, counted), as [`branch_and_bound`] specifies it,
+/// with dominance and the tie-safe cut-off fixed at compile time.
+///
+/// Only the calls that enter a state are counted as they happen: every other call was cut, so
+/// `cut_short` is the calls made less the states entered. The paper's cut child costs its goal
+/// test, its count against the budget, and one addition and comparison.
+fn walk<const DOMINANCE: bool, const TIE_SAFE: bool, N, C, FN, IN, FH, FK, FS, FC>(
+    mut p: Problem<FN, FH, FK, FS, FC>,
+    root: Frame<N, C, IN::IntoIter>,
+    keys: usize,
+    options: Options<'_, C>,
+) -> Walked<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator,
+    IN::Item: Edge<N, C>,
+    FH: FnMut(&N) -> Option<C>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+    FC: FnMut(&N) -> bool,
+{
+    let mut meter = Meter::new(options.budget, options.progress);
+    let mut calls = Calls::new(&mut meter);
+    let mut best = Best::new(options.upper);
+    let mut nodes: Vec<N> = Vec::new();
+    // Least cost entered per key (dominance only).
+    let mut seen: Vec<Option<C>> = vec![None; if DOMINANCE { keys } else { 0 }];
+    // Keys strictly increase along a path, so it is at most `keys` deep.
+    let mut suspended: Vec<Frame<N, C, IN::IntoIter>> = Vec::with_capacity(keys.min(1 << 12));
+    let mut top = root;
+    let mut entered = 1u64;
+    let mut gave_up = false;
+    loop {
+        let next = scan::<DOMINANCE, TIE_SAFE, _, _, _, _, _, _, _, _>(
+            &mut top.children,
+            &top.node,
+            top.g,
+            best,
+            &seen,
+            &mut calls,
+            &mut p,
+        );
+        let done = match next {
+            Next::Enter(edge, at) => {
+                let g = top.g + edge.cost();
+                if DOMINANCE && let Some(least) = seen.get_mut(at) {
+                    *least = Some(g);
+                }
+                let node = edge.node(&top.node);
+                let children = (p.successors)(&node).into_iter();
+                suspended.push(std::mem::replace(&mut top, Frame { node, g, children }));
+                entered += 1;
+                continue;
+            }
+            Next::Goal(edge) => {
+                let g = top.g + edge.cost();
+                let stop = (p.stop_after_success)(&top.node);
+                if best.beaten_by(g) {
+                    let child = edge.node(&top.node);
+                    path_to(&suspended, top.node.clone(), child, &mut nodes);
+                    best = Best {
+                        cost: g,
+                        limited: true,
+                        recorded: true,
+                    };
+                }
+                stop
+            }
+            Next::Exhausted => true,
+            Next::OutOfBudget => {
+                gave_up = true;
+                break;
+            }
+        };
+        // Done with `top`: back to its parent.
+        if done {
+            match suspended.pop() {
+                Some(parent) => top = parent,
+                None => break,
+            }
+        }
+    }
+    let expanded = calls.made();
+    let stats = Stats {
+        expanded,
+        cut_short: expanded - entered,
+        iterations: 0,
     };
-    Outcome { result, stats }
+    Walked {
+        best,
+        nodes,
+        stats,
+        gave_up,
+    }
 }
 
 #[cfg(test)]
@@ -375,12 +619,16 @@ mod tests {
         assert_eq!((out.result, out.stats), (optimum(), stats(4, 1)));
     }
 
-    /// An edge of the example that knows its goal test and estimate, and counts the children built.
+    /// An edge of the example that knows its goal test and estimate, and counts the children built;
+    /// with `fast`, it answers [`Edge::known_bound`] for the children that are no goal and have an
+    /// estimate, and counts those answers.
     struct Known<'a> {
         to: usize,
         cost: u64,
         h: Option<u64>,
+        fast: bool,
         built: &'a std::cell::Cell<u32>,
+        known: &'a std::cell::Cell<u32>,
     }
 
     impl Edge<usize, u64> for Known<'_> {
@@ -390,12 +638,22 @@ mod tests {
         fn is_goal(&self, _: &usize, _: &mut impl FnMut(&usize) -> bool) -> bool {
             self.to == 5
         }
-        fn estimate(&self, _: &usize, _: &mut impl FnMut(&usize) -> Option<u64>) -> Option<u64> {
-            self.h
+        fn bound(
+            &self,
+            g: u64,
+            _: &usize,
+            _: &mut impl FnMut(&usize) -> Option<u64>,
+        ) -> Option<u64> {
+            self.h.map(|h| g + self.cost + h)
         }
         fn node(&self, _: &usize) -> usize {
             self.built.set(self.built.get() + 1);
             self.to
+        }
+        fn known_bound(&self, g: u64) -> Option<u64> {
+            let f = self.h.filter(|_| self.fast && self.to != 5)?;
+            self.known.set(self.known.get() + 1);
+            Some(g + self.cost + f)
         }
     }
 
@@ -403,9 +661,20 @@ mod tests {
     fn edges_that_know_their_bound_are_built_only_when_entered() {
         // The heuristic trace again (6 calls, 2 cut), through edges that answer the goal test and
         // the estimate themselves: the same counts and path, and only the 3 children entered and
-        // the 2 goals recorded are built, never the 2 cut ones.
+        // the 2 goals recorded are built, never the 2 cut ones. Answering the bound at once for
+        // the 5 calls that are no goal changes nothing.
+        for (fast, known) in [(false, 0), (true, 5)] {
+            let (built, answered) = edges_that_know(fast);
+            assert_eq!((built, answered), (5, known));
+        }
+    }
+
+    /// The heuristic trace through [`Known`] edges: the calls and the path checked, the children
+    /// built and the known bounds answered returned.
+    fn edges_that_know(fast: bool) -> (u32, u32) {
         let h = [Some(4), Some(3), Some(3), Some(2), None, Some(0)];
         let built = std::cell::Cell::new(0);
+        let known = std::cell::Cell::new(0);
         let out = branch_and_bound(
             0usize,
             |&n| {
@@ -413,7 +682,9 @@ mod tests {
                     to,
                     cost,
                     h: h[to],
+                    fast,
                     built: &built,
+                    known: &known,
                 })
             },
             // Asked of the root only: the edges know their children's estimates.
@@ -428,7 +699,7 @@ mod tests {
             options(None, false, false, 100),
         );
         assert_eq!((out.result, out.stats), (optimum(), stats(6, 2)));
-        assert_eq!(built.get(), 5);
+        (built.get(), known.get())
     }
 
     #[test]
