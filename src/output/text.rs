@@ -51,7 +51,7 @@ pub fn write_streamed<C: Cost>(
     player: usize,
     s: &mut Streamed<'_, C>,
 ) -> io::Result<()> {
-    let lengths: Vec<C> = s.outline.iter().map(|p| p.length).collect();
+    let lengths: Vec<C> = s.paths.outline().iter().map(|p| p.length).collect();
     let paths = &mut s.paths;
     write(out, board, player, &s.solution, &lengths, |i| {
         paths.path(i).map(Cow::Owned).map_err(io::Error::other)

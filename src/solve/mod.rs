@@ -200,9 +200,7 @@ pub struct Outline<C> {
 pub struct Streamed<'r, C> {
     /// The solution without its paths: `pieces` is empty; totals, nodes and warnings are final.
     pub solution: Solution<C>,
-    /// Each piece's target, length and nodes, in finishing order.
-    pub outline: Vec<Outline<C>>,
-    /// Where the paths come from.
+    /// Where the paths come from, and each piece's [`Outline`].
     pub paths: Paths<'r, C>,
 }
 
@@ -217,29 +215,34 @@ pub struct Paths<'r, C> {
     tight: Vec<u64>,
     /// Scratch marks of the walk that reads a path off `dist`.
     marks: Vec<u32>,
-    nodes: Vec<u64>,
-    targets: Vec<usize>,
+    /// Each piece's target, length and nodes, in finishing order.
+    outline: Vec<Outline<C>>,
 }
 
 impl<C: Cost> Paths<'_, C> {
+    /// Each piece's target, length and nodes, in finishing order: known before any path is read.
+    pub fn outline(&self) -> &[Outline<C>] {
+        &self.outline
+    }
+
     /// The path of piece `index` (from 0, in finishing order); each is made once: a second read
     /// of a piece searched on its own finds nothing.
     pub fn path(&mut self, index: usize) -> Result<PiecePath<C>, SolveError> {
         if let Some(p) = self.held.get_mut(index).and_then(Option::take) {
             return Ok(p);
         }
-        let target = *self.targets.get(index).ok_or_else(|| {
+        let line = *self.outline.get(index).ok_or_else(|| {
             SolveError::Internal(format!("no piece {} to read a path of", index + 1))
         })?;
         let stamp = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        let mut p = nested::path(self.race, &self.tight, target, &mut self.marks, stamp)
+        let mut p = nested::path(self.race, &self.tight, line.target, &mut self.marks, stamp)
             .ok_or_else(|| {
                 SolveError::Internal(format!(
                     "no path for piece {} in the shared search's distances",
                     index + 1
                 ))
             })?;
-        p.nodes = self.nodes[index];
+        p.nodes = line.nodes;
         Ok(p)
     }
 }
@@ -247,7 +250,7 @@ impl<C: Cost> Paths<'_, C> {
 impl<C: Cost> Streamed<'_, C> {
     /// The solution with every piece's path.
     pub fn into_solution(mut self) -> Result<Solution<C>, SolveError> {
-        self.solution.pieces = (0..self.outline.len())
+        self.solution.pieces = (0..self.paths.outline.len())
             .map(|i| self.paths.path(i))
             .collect::<Result<_, _>>()?;
         Ok(self.solution)
@@ -355,14 +358,9 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
         held,
         tight,
         marks: Vec::new(),
-        nodes: outline.iter().map(|p| p.nodes).collect(),
-        targets: outline.iter().map(|p| p.target).collect(),
-    };
-    Ok(Streamed {
-        solution,
         outline,
-        paths,
-    })
+    };
+    Ok(Streamed { solution, paths })
 }
 
 /// The caveat of a method on a board: the paper's 193 units per tile is a lower bound on the
