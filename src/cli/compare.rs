@@ -39,8 +39,8 @@ pub struct TableArgs {
     /// methods always run.
     #[arg(long, value_delimiter = ',', value_parser = method_parser(true))]
     pub method: Option<Vec<String>>,
-    /// Timing samples per method (1 to 10,000); each sample lasts at least 1 ms, and a method
-    /// stops being sampled once it has run for 0.5 s.
+    /// Timing samples per method (1 to 10,000); each sample lasts at least 1 ms, and no sample
+    /// is started that would end (as long as the last) after the method has run for 0.5 s.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub repeat: u64,
     /// Nodes a method may expand per player; it reports "gave up" when they run out.

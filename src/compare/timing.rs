@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 /// A sample repeats a fast method until it lasts at least this long.
 const MIN_SAMPLE: Duration = Duration::from_millis(1);
-/// After the first sample, no more are taken once a method has used this much time in all.
+/// After the first sample, no sample is started that would, by the last one's length, end after a
+/// method has used this much time in all.
 const MAX_TOTAL: Duration = Duration::from_millis(500);
 /// A first run at least this slow is kept as a sample rather than thrown away as a warm-up.
 const SLOW: Duration = Duration::from_millis(100);
@@ -22,9 +23,10 @@ pub struct Timing {
 }
 
 /// Runs `f` once to warm up (and for its result), then, if `worth(&result)`, takes up to `samples`
-/// samples, each of enough runs to last [`MIN_SAMPLE`], and stops early once [`MAX_TOTAL`] is
-/// spent, so that a multi-second search runs once or twice rather than `samples` times. Returns
-/// the first result, and its timing when it was worth one.
+/// samples, each of enough runs to last [`MIN_SAMPLE`], and stops early rather than start a
+/// sample that, as long as the last one, would end past [`MAX_TOTAL`]: a search of a second runs
+/// once, and one of 0.4 s once rather than twice (which doubled `compare`'s time on big boards).
+/// Returns the first result, and its timing when it was worth one.
 pub fn measure<T>(
     samples: usize,
     mut f: impl FnMut() -> T,
@@ -43,12 +45,16 @@ pub fn measure<T>(
         per_run.push(first.as_nanos() as f64);
     }
     let batch = (MIN_SAMPLE.as_nanos() / first.as_nanos().max(1)).clamp(1, 100_000) as u64;
-    while per_run.len() < samples.max(1) && (per_run.is_empty() || start.elapsed() < MAX_TOTAL) {
+    let mut last = first;
+    while per_run.len() < samples.max(1)
+        && (per_run.is_empty() || start.elapsed() + last <= MAX_TOTAL)
+    {
         let t = Instant::now();
         for _ in 0..batch {
             std::hint::black_box(f());
         }
-        per_run.push(t.elapsed().as_nanos() as f64 / batch as f64);
+        last = t.elapsed();
+        per_run.push(last.as_nanos() as f64 / batch as f64);
         runs += batch;
     }
     per_run.sort_by(f64::total_cmp);
@@ -119,5 +125,23 @@ mod tests {
         assert_eq!(t.runs, calls);
         let (r, t) = measure(3, || 7, |&r| r != 7);
         assert_eq!((r, t), (7, None), "not worth timing: run once");
+    }
+
+    #[test]
+    fn a_slow_first_run_is_the_only_sample_when_another_would_pass_the_budget() {
+        // 300 ms is kept as a sample (at least `SLOW`), and a second as long would end at 600 ms,
+        // past `MAX_TOTAL`: one run in all. (A sleep never ends early, so this holds under load.)
+        let mut calls = 0u32;
+        let (_, t) = measure(
+            5,
+            || {
+                calls += 1;
+                std::thread::sleep(Duration::from_millis(300));
+            },
+            |_| true,
+        );
+        let t = t.unwrap();
+        assert_eq!((t.samples, t.runs, calls), (1, 1, 1));
+        assert!(t.median_ns >= 300e6);
     }
 }
