@@ -14,7 +14,7 @@ use super::{EncodingError, PiecePath, StateEncoding};
 use crate::board::Rounding;
 use crate::cost::Cost;
 use crate::race::{Piece, Race};
-use crate::search::branch_and_bound::Edge;
+use crate::search::branch_and_bound::{Edge, Grandchildren};
 use num_traits::{PrimInt, Unsigned};
 use std::fmt;
 use std::ops::{Add, BitAnd, BitOr, Shr};
@@ -347,6 +347,9 @@ struct Roll<T, C> {
     summed: bool,
     /// What the roll knows of the estimate of the step landed on.
     ahead: Ahead<C>,
+    /// The rolls from the step landed on, when every one of them is `summed`: how many, and the
+    /// least of their sums ([`Edge::grandchildren`]).
+    below: Option<Grandchildren<C>>,
 }
 
 /// What a roll knows of the estimate of the step it lands on, once
@@ -379,6 +382,10 @@ impl<T: Bits, C: Cost> Edge<BitState<T, C>, C> for &Roll<T, C> {
     #[inline]
     fn known_bound(&self, g: C) -> Option<C> {
         self.summed.then(|| g + self.sum)
+    }
+    #[inline]
+    fn grandchildren(&self) -> Option<Grandchildren<C>> {
+        self.below
     }
     #[inline]
     fn bound(
@@ -460,6 +467,7 @@ impl<'r, C: Cost, T: Bits> BitboardEncoding<'r, C, T> {
                     sum: C::zero(),
                     summed: false,
                     ahead: Ahead::Unknown,
+                    below: None,
                 });
             }
             span.push((lo, rolls.len() as u32));
@@ -540,6 +548,24 @@ impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
                 Ahead::Sum(sum) => (sum, !r.finishes),
                 _ => (C::zero(), false),
             };
+        }
+        // What each roll's child will find: its own rolls, when every one answers at once.
+        let below: Vec<Option<Grandchildren<C>>> = out
+            .span
+            .iter()
+            .map(|&(lo, hi)| {
+                let rolls = &out.rolls[lo as usize..hi as usize];
+                rolls.iter().all(|r| r.summed).then(|| Grandchildren {
+                    count: rolls.len() as u64,
+                    least: rolls
+                        .iter()
+                        .map(|r| r.sum)
+                        .reduce(|a, b| if b < a { b } else { a }),
+                })
+            })
+            .collect();
+        for r in &mut out.rolls {
+            r.below = below.get(r.to as usize).copied().flatten();
         }
         Some(out)
     }
