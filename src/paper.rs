@@ -133,7 +133,7 @@ fn row(
 /// Solves the embedded standard board with the graph and with the bit-board under each version's
 /// search, and lines up every number each version of the paper reports against ours, the calls cut
 /// short by the bound included (a row the version does not report has no paper value). The
-/// 660-million-call run (`bnb-none/bitboard`, a few seconds in a release build) is left out unless
+/// 660-million-call run (`bnb-none/bitboard`, half a second in a release build) is left out unless
 /// `with_unbounded`.
 pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
