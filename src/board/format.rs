@@ -4,7 +4,7 @@ use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::tiles::{self, TileArray};
 use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
-use crate::text::{escape_hidden, hidden};
+use crate::text::{escape_hidden, hidden, thousands};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -182,33 +182,144 @@ impl Checker<'_> {
 
 /// Parses and validates a board file; every semantic problem found is reported, not just the first.
 ///
-/// The track array, which grows with the board, is read directly ([`tiles::read`]) and `toml`
-/// parses the rest with the array blanked out, at the same offsets; the whole file goes through
-/// `toml` only when that reader gives up or `toml` finds anything wrong, so that every message is
-/// exactly the one a plain parse gives.
+/// The arrays of positions, which grow with the board (the track's tiles, each player's `base`
+/// and `goal`), are read directly ([`tiles::read`], [`tiles::read_players`]) and `toml` parses the
+/// rest with them blanked out, at the same offsets; the whole file goes through `toml` only when
+/// that reader gives up or `toml` finds anything wrong, so that every message is exactly the one a
+/// plain parse gives. What `toml` is given is bounded first ([`TomlBudget`]): however a file is
+/// written, loading it takes at most 10 times its size in memory (at least 64 MiB).
 pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
-    parse_direct(text, origin).unwrap_or_else(|| parse_whole(text, origin))
+    let budget = TomlBudget::new(text.len());
+    parse_direct(text, origin, budget).unwrap_or_else(|| parse_whole(text, origin, budget))
 }
 
-/// The board, with the track array read directly; `None` when the reader gives up or `toml`
-/// finds anything wrong with the rest.
-fn parse_direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
+/// What `toml` may be given of a file: its document takes up to about 250 bytes of memory per
+/// byte of text that is not blank (measured: 252 for dotted table headers, `[a.b.c]` with new
+/// names, 150 for dotted keys, 36 for plain keys, 80 for an array of numbers), so its memory is
+/// bounded by counting what it would parse before it parses it.
+#[derive(Clone, Copy, Debug)]
+struct TomlBudget {
+    /// The file's size in bytes.
+    file: usize,
+    /// The memory loading it may take: 10 times the file, at least [`TomlBudget::FLOOR`].
+    memory: usize,
+}
+
+impl TomlBudget {
+    /// Bytes of memory `toml` is reckoned to take per byte of text that is not blank, a little
+    /// above the most measured.
+    const PER_BYTE: usize = 320;
+    /// What any file may take, however small.
+    const FLOOR: usize = 64 << 20;
+
+    fn new(file: usize) -> TomlBudget {
+        TomlBudget {
+            file,
+            memory: file.saturating_mul(10).max(Self::FLOOR),
+        }
+    }
+
+    /// The memory `toml` is reckoned to take for `text`.
+    fn reckon(text: &str) -> usize {
+        let filled = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+        filled.saturating_mul(Self::PER_BYTE)
+    }
+
+    /// Whether `toml` may parse `text`.
+    fn allows(self, text: &str) -> bool {
+        Self::reckon(text) <= self.memory
+    }
+
+    /// The error for a file whose `text` `toml` may not parse.
+    fn refusal(self, text: &str, origin: &str) -> BoardError {
+        let mib = |bytes: usize| thousands(bytes.div_ceil(1 << 20) as u64);
+        let filled = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+        BoardError::Invalid(vec![Diagnostic {
+            origin: origin.to_string(),
+            position: None,
+            message: format!(
+                "this file holds {} bytes of TOML besides the arrays of [x, y] positions read directly (the track's tiles and each [[players]] table's base and goal, in plain decimal numbers); parsing them could take {} MiB of memory, more than the {} MiB a file of {} bytes may take (10 times its size, at least {} MiB). A board file is mostly those arrays: is this one?",
+                thousands(filled as u64),
+                mib(Self::reckon(text)),
+                mib(self.memory),
+                thousands(self.file as u64),
+                mib(Self::FLOOR),
+            ),
+        }])
+    }
+}
+
+/// The board, with the arrays of positions read directly; `None` when the reader gives up on the
+/// track, or `toml` finds anything wrong with the rest (then the whole file is parsed for `toml`'s
+/// own message, unless that would pass `budget`: then this is the message, at its own place).
+fn parse_direct(text: &str, origin: &str, budget: TomlBudget) -> Option<Result<Board, BoardError>> {
     let tiles = tiles::read(text)?;
-    let raw = toml::from_str::<RawFile>(&tiles.blank(text)).ok()?;
-    // A line of a multi-line string can look like the track array: the blanked span must be the
-    // value `toml` found for `track.tiles`.
-    (raw.track.tiles.span() == tiles.span).then(|| check(text, origin, raw, tiles))
+    let mut players = tiles::read_players(text);
+    let mut read: Vec<&TileArray> = std::iter::once(&tiles)
+        .chain(players.iter().flat_map(|p| p.base.iter().chain(&p.goal)))
+        .collect();
+    read.sort_by_key(|a| a.span.start);
+    if read.windows(2).any(|w| w[1].span.start < w[0].span.end) {
+        return None;
+    }
+    let rest = tiles::blank(text, read);
+    if !budget.allows(&rest) {
+        return None;
+    }
+    let mut raw = match toml::from_str::<RawFile>(&rest) {
+        Ok(raw) => raw,
+        Err(e) if !budget.allows(text) => return Some(Err(toml_error(text, origin, &e))),
+        Err(_) => return None,
+    };
+    // A line of a multi-line string can look like one of the arrays: each blanked span must be
+    // the value `toml` found for its key.
+    if raw.track.tiles.span() != tiles.span || !fill_players(&mut raw, &mut players) {
+        return None;
+    }
+    Some(check(text, origin, raw, tiles))
 }
 
-/// The first syntax error of a large file, found by parsing growing prefixes of it (64 KiB, then
-/// four times more each time, up to half the file), each cut after a line where it has one:
-/// `toml` keeps every token of what it parses, about 30 times the text, so 50 MB of junk took
-/// 1.6 GB to report an error in its first line. A prefix holds exactly the tokens the whole file
-/// starts with, so an error it reports before its last line is the whole file's first error; one
-/// on its last line may be an unfinished string, array or table the cut made, and the next prefix
-/// is tried. Errors of meaning (a missing table, a wrong type) are not looked for here: only
-/// syntax.
-fn first_syntax_error(text: &str) -> Option<toml::de::Error> {
+/// Puts the `base` and `goal` arrays read directly into the players `toml` read with them blank;
+/// false when they do not match, table for table and span for span.
+fn fill_players(raw: &mut RawFile, players: &mut [tiles::PlayerArrays]) -> bool {
+    if players.iter().all(|p| p.base.is_none() && p.goal.is_none()) {
+        return true;
+    }
+    let Some(parsed) = raw.players.as_mut().map(|p| p.get_mut()) else {
+        return false;
+    };
+    if parsed.len() != players.len() {
+        return false;
+    }
+    for (rp, direct) in parsed.iter_mut().zip(players.iter_mut()) {
+        for (field, read) in [
+            (&mut rp.base, &mut direct.base),
+            (&mut rp.goal, &mut direct.goal),
+        ] {
+            let Some(read) = read.take() else { continue };
+            if field.span() != read.span {
+                return false;
+            }
+            let pairs = (read.points.iter().zip(&read.starts).zip(&read.ends))
+                .map(|((p, &s), &e)| Spanned::new(s..e, Pair([p.x, p.y])))
+                .collect();
+            *field = Spanned::new(read.span, pairs);
+        }
+    }
+    true
+}
+
+/// The first syntax error of a large file, or a key no board has, found by parsing growing
+/// prefixes of it (64 KiB, then four times more each time, up to half the file and as far as
+/// `budget` allows), each cut after a line where it has one: `toml` keeps every token of what it
+/// parses, about 30 times the text, so 50 MB of junk took 1.6 GB to report an error in its first
+/// line. A prefix holds exactly the tokens the whole file starts with, so a syntax error it
+/// reports before its last line is the whole file's first error; one on its last line may be an
+/// unfinished string, array or table the cut made, and the next prefix is tried. With `meaning`
+/// (for a file too large for `toml` to parse whole, which would report its first syntax error
+/// before any error of meaning), an unknown key is taken from a prefix too: a key that is there
+/// is there, whatever follows it (a missing table, or a wrong count, may be made by the cut).
+fn first_prefix_error(text: &str, budget: TomlBudget, meaning: bool) -> Option<toml::de::Error> {
     let mut size = 64 << 10;
     while size <= text.len() / 2 {
         // Cut on a character boundary (the file may hold multi-byte characters anywhere), after
@@ -219,37 +330,55 @@ fn first_syntax_error(text: &str) -> Option<toml::de::Error> {
             Some(i) => (&text[..=i], text[..i].rfind('\n').map_or(0, |j| j + 1)),
             None => (&text[..end], end.saturating_sub(4096)),
         };
-        if let Err(e) = toml::de::DeTable::parse(prefix)
-            && e.span().is_some_and(|s| s.start < trusted)
-        {
-            return Some(e);
+        if !budget.allows(prefix) {
+            return None;
+        }
+        let before = |e: &toml::de::Error| e.span().is_some_and(|s| s.start < trusted);
+        match toml::de::DeTable::parse(prefix) {
+            Err(e) if before(&e) => return Some(e),
+            Err(_) => {}
+            Ok(_) if meaning => {
+                if let Err(e) = toml::from_str::<RawFile>(prefix)
+                    && before(&e)
+                    && e.message().starts_with("unknown field")
+                {
+                    return Some(e);
+                }
+            }
+            Ok(_) => {}
         }
         size *= 4;
     }
     None
 }
 
-/// The board, with the whole file parsed by `toml`.
-fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
-    let parsed = match first_syntax_error(text) {
-        Some(e) => Err(e),
-        None => toml::from_str::<RawFile>(text),
-    };
-    let raw: RawFile = parsed.map_err(|e| {
-        let position = e.span().map(|s| line_col(text, s.start));
-        let mut message = e.message().trim_end().to_string();
-        // The parser names no key in this one; the span covers it.
-        if message == "duplicate key"
-            && let Some(key) = e.span().and_then(|s| text.get(s)).map(str::trim)
-        {
-            message = format!("duplicate key `{key}`: a key may appear once in a table; keep one");
-        }
-        BoardError::Invalid(vec![Diagnostic {
-            origin: origin.to_string(),
-            position,
-            message,
-        }])
-    })?;
+/// A `toml` error as the board error it reports, at its line and column of `text`.
+fn toml_error(text: &str, origin: &str, e: &toml::de::Error) -> BoardError {
+    let position = e.span().map(|s| line_col(text, s.start));
+    let mut message = e.message().trim_end().to_string();
+    // The parser names no key in this one; the span covers it.
+    if message == "duplicate key"
+        && let Some(key) = e.span().and_then(|s| text.get(s)).map(str::trim)
+    {
+        message = format!("duplicate key `{key}`: a key may appear once in a table; keep one");
+    }
+    BoardError::Invalid(vec![Diagnostic {
+        origin: origin.to_string(),
+        position,
+        message,
+    }])
+}
+
+/// The board, with the whole file parsed by `toml` (within `budget`).
+fn parse_whole(text: &str, origin: &str, budget: TomlBudget) -> Result<Board, BoardError> {
+    let whole = budget.allows(text);
+    if let Some(e) = first_prefix_error(text, budget, !whole) {
+        return Err(toml_error(text, origin, &e));
+    }
+    if !whole {
+        return Err(budget.refusal(text, origin));
+    }
+    let raw = toml::from_str::<RawFile>(text).map_err(|e| toml_error(text, origin, &e))?;
     let tiles = TileArray {
         span: raw.track.tiles.span(),
         points: raw
@@ -265,6 +394,13 @@ fn parse_whole(text: &str, origin: &str) -> Result<Board, BoardError> {
             .get_ref()
             .iter()
             .map(|p| p.span().start)
+            .collect(),
+        ends: raw
+            .track
+            .tiles
+            .get_ref()
+            .iter()
+            .map(|p| p.span().end)
             .collect(),
     };
     check(text, origin, raw, tiles)
@@ -701,6 +837,18 @@ mod tests {
     use proptest::prelude::*;
 
     /// The outcome of a parse, errors as the text a user sees.
+    fn direct(text: &str, origin: &str) -> Option<Result<Board, BoardError>> {
+        parse_direct(text, origin, TomlBudget::new(text.len()))
+    }
+
+    fn whole(text: &str, origin: &str) -> Result<Board, BoardError> {
+        parse_whole(text, origin, TomlBudget::new(text.len()))
+    }
+
+    fn first_prefix_error_of(text: &str) -> Option<toml::de::Error> {
+        first_prefix_error(text, TomlBudget::new(text.len()), false)
+    }
+
     fn outcome(r: Result<Board, BoardError>) -> Result<Board, String> {
         r.map_err(|e| e.to_string())
     }
@@ -732,21 +880,21 @@ mod tests {
         for text in &cases {
             let plain = plain_error(text).expect("every case is invalid");
             let found =
-                first_syntax_error(text).map(|e| (e.message().to_string(), e.span().unwrap()));
+                first_prefix_error_of(text).map(|e| (e.message().to_string(), e.span().unwrap()));
             if let Some(found) = found {
                 assert_eq!(found, plain);
             }
         }
         // Junk is found in the first prefix, on many lines or one.
-        assert!(first_syntax_error(&cases[0]).is_some());
-        assert!(first_syntax_error(&cases[6]).is_some());
+        assert!(first_prefix_error_of(&cases[0]).is_some());
+        assert!(first_prefix_error_of(&cases[6]).is_some());
     }
 
     #[test]
     fn every_embedded_board_takes_the_direct_path() {
         for (name, text) in BOARDS {
-            let direct = parse_direct(text, name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(outcome(direct), outcome(parse_whole(text, name)), "{name}");
+            let direct = direct(text, name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(outcome(direct), outcome(whole(text, name)), "{name}");
         }
     }
 
@@ -773,7 +921,7 @@ mod tests {
             let bad = text.replacen(from, to, 1);
             let err = parse(&bad, "m").unwrap_err().to_string();
             assert!(err.contains(expect), "{to}: {err}");
-            assert_eq!(err, parse_whole(&bad, "m").unwrap_err().to_string());
+            assert_eq!(err, whole(&bad, "m").unwrap_err().to_string());
         }
     }
 
@@ -791,7 +939,7 @@ mod tests {
                 "m:35:25: player \"black\": goal tile c at [7, 6] is at the position of track tile 33; a finished piece would stand on the track (is a coordinate wrong?)"
             ]
         );
-        assert_eq!(board, parse_whole(&odd, "m").unwrap());
+        assert_eq!(board, whole(&odd, "m").unwrap());
     }
 
     /// A line inside a multi-line string can look like the track array; the real one is read.
@@ -803,14 +951,103 @@ mod tests {
             "[track]\nnote = \"\"\"\ntiles = [[0, 0], [0, 0]]\n\"\"\"\n",
             1,
         );
-        assert!(parse_direct(&tricky, "t").is_none());
+        assert!(direct(&tricky, "t").is_none());
         let err = parse(&tricky, "t").unwrap_err().to_string();
-        assert_eq!(err, parse_whole(&tricky, "t").unwrap_err().to_string());
+        assert_eq!(err, whole(&tricky, "t").unwrap_err().to_string());
         assert!(err.contains("unknown field `note`"), "{err}");
+    }
+
+    /// Each player's `base` and `goal` are read directly on every embedded board; a lookalike in
+    /// a string sends the file to the whole parse, which gives the same board or message.
+    #[test]
+    fn the_players_arrays_are_read_directly() {
+        for (name, text) in BOARDS {
+            let players = tiles::read_players(text);
+            let board = parse(text, name).unwrap();
+            assert_eq!(players.len(), board.players.len(), "{name}");
+            for (read, player) in players.iter().zip(&board.players) {
+                let (base, goal) = (read.base.as_ref().unwrap(), read.goal.as_ref().unwrap());
+                assert_eq!(base.points.len(), player.base.len(), "{name}");
+                assert_eq!(goal.points.len(), player.goal.len(), "{name}");
+            }
+        }
+        let (_, text) = BOARDS[0];
+        let tricky = text.replacen(
+            "name = \"black\"",
+            "name = \"\"\"black\nbase = [[0, 0]]\n\"\"\"",
+            1,
+        );
+        assert!(direct(&tricky, "t").is_none());
+        assert_eq!(outcome(parse(&tricky, "t")), outcome(whole(&tricky, "t")));
+        // A player's goal moved onto the track: the warning at the same place on both paths.
+        let odd = text.replacen("goal = [[5, 9]", "goal = [[4, 9]", 1);
+        assert!(direct(&odd, "o").is_some());
+        assert_eq!(outcome(parse(&odd, "o")), outcome(whole(&odd, "o")));
+        assert_eq!(parse(&odd, "o").unwrap().warnings.len(), 1);
+    }
+
+    /// What `toml` would need more memory for than the file may take is refused before it is
+    /// parsed, naming the figures; a key no board has is still found in a prefix first.
+    #[test]
+    fn toml_is_given_only_what_the_budget_allows() {
+        // 300,000 bytes of an array of numbers: reckoned at 96 MB, over the 64 MiB floor.
+        let numbers = format!("a = [{}]\n", "1,".repeat(150_000));
+        let err = parse(&numbers, "n").unwrap_err().to_string();
+        assert!(
+            err.starts_with("n: this file holds 300,004 bytes of TOML besides the arrays")
+                && err.contains("could take 92 MiB of memory, more than the 64 MiB a file of 300,007 bytes may take"),
+            "{err}"
+        );
+        // The same amount of keys: the first is unknown, and a prefix says so.
+        let keys: String = (0..40_000).map(|i| format!("k{i} = 1\n")).collect();
+        let err = parse(&keys, "k").unwrap_err().to_string();
+        assert!(err.starts_with("k:1:1: unknown field `k0`"), "{err}");
+        // Below the budget, the whole parse and its own message, as before.
+        let small = format!("a = [{}]\n", "1,".repeat(1_000));
+        let err = parse(&small, "s").unwrap_err().to_string();
+        assert!(err.starts_with("s:1:1: unknown field `a`"), "{err}");
+        // A board's own arrays are not counted: 100,000 pieces of one player.
+        let pieces: String = (0..100_000).map(|i| format!("[{i}, -1], ")).collect();
+        let (_, text) = BOARDS[0];
+        let many = text
+            .replacen(
+                "base = [[1, 10], [0, 10], [1, 9], [0, 9]]",
+                &format!("base = [{pieces}]"),
+                1,
+            )
+            .replacen(
+                "goal = [[5, 9], [5, 8], [5, 7], [5, 6]]",
+                &format!("goal = [{pieces}]"),
+                1,
+            );
+        assert!(TomlBudget::reckon(&many) > TomlBudget::new(many.len()).memory);
+        let board = parse(&many, "p").unwrap();
+        assert_eq!(board.players[0].base.len(), 100_000);
     }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        /// The same for edits of the players' tables, where their `base` and `goal` are read
+        /// directly.
+        #[test]
+        fn direct_and_whole_parses_agree_on_the_players(
+            board in 0usize..BOARDS.len(),
+            edits in proptest::collection::vec(
+                (0.0f64..1.0, 0usize..8, "[\\[\\]{}=,.\"\\-+_0-9eExinfa#\\r\\n \\t]{0,6}"),
+                1..4,
+            ),
+        ) {
+            let (_, text) = BOARDS[board];
+            let (lo, hi) = (text.find("[[players]]").unwrap(), text.len());
+            let mut t = text.to_string();
+            for (at, len, with) in &edits {
+                let at = t.floor_char_boundary(lo + (at * (hi - lo) as f64) as usize);
+                let end = t.floor_char_boundary((at + len).min(t.len()));
+                t.replace_range(at..end, with);
+            }
+            prop_assert_eq!(outcome(parse(&t, "p")), outcome(whole(&t, "p")));
+        }
 
         /// Whatever an edit of the track array (or anything else) does, reading the track directly
         /// gives the board or the messages a parse of the whole file gives.
@@ -831,7 +1068,7 @@ mod tests {
                 let end = t.floor_char_boundary((at + len).min(t.len()));
                 t.replace_range(at..end, with);
             }
-            prop_assert_eq!(outcome(parse(&t, "p")), outcome(parse_whole(&t, "p")));
+            prop_assert_eq!(outcome(parse(&t, "p")), outcome(whole(&t, "p")));
         }
     }
 }

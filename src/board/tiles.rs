@@ -1,6 +1,7 @@
-//! A direct reader for the `track.tiles` array, the one part of a board file that grows with the
-//! board: a 1,000,000-tile track is 2,000,000 numbers, and the `toml` crate's document (tokens,
-//! events and a value tree with spans) costs about 770 bytes a tile, this reader 20.
+//! A direct reader for the arrays of positions, the parts of a board file that grow with the board:
+//! `track.tiles` (a 1,000,000-tile track is 2,000,000 numbers) and each player's `base` and `goal`
+//! (one position per piece: 100,000 pieces are 400,000 numbers). The `toml` crate's document
+//! (tokens, events and a value tree with spans) costs about 770 bytes a tile, this reader 28.
 //!
 //! It reads a deliberately small part of TOML: brackets, commas, spaces, tabs, newlines, ASCII
 //! comments and plain decimal numbers (`-12`, `3.25`, `1e5`, `-0.5E-3`). Anything else (a sign
@@ -22,25 +23,79 @@ pub(super) struct TileArray {
     pub points: Vec<Point>,
     /// Byte offset of each position's `[`, for messages.
     pub starts: Vec<usize>,
+    /// Byte offset just after each position's `]`.
+    pub ends: Vec<usize>,
 }
 
-impl TileArray {
-    /// `text` with the array's contents replaced by spaces: `tiles = [   ]`, an empty array at
-    /// the same byte offsets, so that every span `toml` reports in it is a span of `text`.
-    pub fn blank(&self, text: &str) -> String {
-        let (open, close) = (self.span.start + 1, self.span.end - 1);
-        const SPACES: &str = "                                                                ";
-        let mut out = String::with_capacity(text.len());
-        out.push_str(&text[..open]);
+/// `text` with the contents of every one of `arrays` (in order, not overlapping) replaced by
+/// spaces: `tiles = [   ]`, an empty array at the same byte offsets, so that every span `toml`
+/// reports in what is left is a span of `text`.
+pub(super) fn blank<'a>(text: &str, arrays: impl IntoIterator<Item = &'a TileArray>) -> String {
+    const SPACES: &str = "                                                                ";
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for array in arrays {
+        let (open, close) = (array.span.start + 1, array.span.end - 1);
+        out.push_str(&text[done..open]);
         let mut left = close - open;
         while left > 0 {
             let n = left.min(SPACES.len());
             out.push_str(&SPACES[..n]);
             left -= n;
         }
-        out.push_str(&text[close..]);
-        out
+        done = close;
     }
+    out.push_str(&text[done..]);
+    out
+}
+
+/// The `base` and `goal` arrays of one `[[players]]` table, each where the reader read it.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct PlayerArrays {
+    pub base: Option<TileArray>,
+    pub goal: Option<TileArray>,
+}
+
+/// The `base` and `goal` arrays of each `[[players]]` table, in order: one entry per table header
+/// that starts a line, each array read where a line of that table starts with `base = [` or
+/// `goal = [` and holds only what the reader reads. As for the track, whether each really is that
+/// player's value is for the caller to check against `toml`'s spans.
+pub(super) fn read_players(text: &str) -> Vec<PlayerArrays> {
+    let mut players: Vec<PlayerArrays> = Vec::new();
+    let mut in_player = false;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if trimmed.starts_with('[') {
+            let header = trimmed.split('#').next().unwrap_or("").trim_end();
+            in_player = header == "[[players]]";
+            if in_player {
+                players.push(PlayerArrays::default());
+            }
+            continue;
+        }
+        let Some(player) = players.last_mut().filter(|_| in_player) else {
+            continue;
+        };
+        for (key, slot) in [("base", &mut player.base), ("goal", &mut player.goal)] {
+            if let Some(at) = array_after(trimmed, key)
+                && slot.is_none()
+            {
+                *slot = Reader::new(text, start + (line.len() - at)).array();
+            }
+        }
+    }
+    players
+}
+
+/// Where `key = [` puts its `[` in a line that starts with it: the length of the line from there.
+fn array_after(trimmed: &str, key: &str) -> Option<usize> {
+    let rest = trimmed.strip_prefix(key)?;
+    let value = rest.trim_start_matches([' ', '\t']).strip_prefix('=')?;
+    let value = value.trim_start_matches([' ', '\t']);
+    value.starts_with('[').then_some(value.len())
 }
 
 /// Finds the first `tiles = [` that starts a line of the `[track]` table and reads the array it
@@ -62,17 +117,8 @@ pub(super) fn read(text: &str) -> Option<TileArray> {
         if !in_track {
             continue;
         }
-        let Some(rest) = trimmed.strip_prefix("tiles") else {
-            continue;
-        };
-        let rest = rest.trim_start_matches([' ', '\t']);
-        let Some(value) = rest.strip_prefix('=') else {
-            continue;
-        };
-        let value = value.trim_start_matches([' ', '\t']);
-        if value.starts_with('[') {
-            let at = start + (line.len() - value.len());
-            return Reader::new(text, at).array();
+        if let Some(at) = array_after(trimmed, "tiles") {
+            return Reader::new(text, start + (line.len() - at)).array();
         }
     }
     None
@@ -125,7 +171,7 @@ impl<'t> Reader<'t> {
     fn array(mut self) -> Option<TileArray> {
         let open = self.at;
         self.eat(b'[')?;
-        let (mut points, mut starts) = (Vec::new(), Vec::new());
+        let (mut points, mut starts, mut ends) = (Vec::new(), Vec::new(), Vec::new());
         loop {
             self.skip()?;
             if self.eat(b']').is_some() {
@@ -133,6 +179,7 @@ impl<'t> Reader<'t> {
             }
             starts.push(self.at);
             points.push(self.position()?);
+            ends.push(self.at);
             self.skip()?;
             if self.eat(b',').is_none() {
                 self.eat(b']')?;
@@ -143,6 +190,7 @@ impl<'t> Reader<'t> {
             span: open..self.at,
             points,
             starts,
+            ends,
         })
     }
 
@@ -284,10 +332,34 @@ mod tests {
     }
 
     #[test]
+    fn reads_each_players_base_and_goal() {
+        let text = "[track]\ntiles = [[0, 0]]\n[[players]]\nname = \"a\"\nbase = [[1, 2]]\n  goal=[[3, 4], [5, 6]] # two\n[rules]\nbase = [[9, 9]]\n[[players]]\ngoal = [[7, 8]]\nbase = [1]\n[[players]]\n";
+        let players = read_players(text);
+        let points = |a: &Option<TileArray>| {
+            a.as_ref()
+                .map(|a| a.points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>())
+        };
+        assert_eq!(players.len(), 3);
+        assert_eq!(points(&players[0].base), Some(vec![(1.0, 2.0)]));
+        assert_eq!(points(&players[0].goal), Some(vec![(3.0, 4.0), (5.0, 6.0)]));
+        // `base` under [rules] is no player's; `[1]` is not read; the third player has neither.
+        assert_eq!(points(&players[1].goal), Some(vec![(7.0, 8.0)]));
+        assert_eq!(
+            (&players[1].base, &players[2]),
+            (&None, &PlayerArrays::default())
+        );
+        let goal = players[0].goal.as_ref().unwrap();
+        let at = |s: &str| text.find(s).unwrap();
+        assert_eq!(goal.starts, [at("[3, 4]"), at("[5, 6]")]);
+        assert_eq!(goal.ends, [at("[3, 4]") + 6, at("[5, 6]") + 6]);
+        assert_eq!(goal.span, at("[[3, 4]")..at(" # two"));
+    }
+
+    #[test]
     fn blanking_keeps_every_offset() {
         let text = "[track]\ntiles = [[0, 0],\n [1, 0]] # done\nx = 1";
         let read = read(text).unwrap();
-        let blank = read.blank(text);
+        let blank = blank(text, [&read]);
         assert_eq!(blank.len(), text.len());
         let inside = "[0, 0],\n [1, 0]".len();
         assert_eq!(
