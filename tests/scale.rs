@@ -53,26 +53,53 @@ fn searches_stay_linear_on_a_100000_tile_track() {
     assert_eq!(nodes, 399_986, "weighted-astar/step");
 }
 
-/// Peak resident memory in KB of the binary run with `args`, or `None` where `/usr/bin/time` is
-/// missing.
-fn peak_kb(args: &[&str]) -> Option<u64> {
+/// What a run of the release binary under `/usr/bin/time` reports.
+struct Timed {
+    /// Peak resident memory in KB.
+    kb: u64,
+    /// Exit code.
+    code: Option<i32>,
+    /// Standard error, the time's line included.
+    stderr: String,
+}
+
+/// Runs the binary with `args` under `/usr/bin/time`, its standard output sent to the file
+/// `stdout` (or kept); `None` (said loudly, and refused on CI) where `/usr/bin/time` is missing.
+fn timed(args: &[&str], stdout: Option<&Path>) -> Option<Timed> {
     if !Path::new("/usr/bin/time").exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "/usr/bin/time is needed on CI (apt-get install time)"
+        );
+        eprintln!("SKIPPED: /usr/bin/time is missing, the peak memory of {args:?} is not checked");
         return None;
     }
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "peak-kb %M"])
-        .arg(BIN)
-        .args(args)
-        .output()
+    let mut command = Command::new("/usr/bin/time");
+    command.args(["-f", "peak-kb %M"]).arg(BIN).args(args);
+    if let Some(path) = stdout {
+        command.stdout(std::fs::File::create(path).unwrap());
+    }
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let kb = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("peak-kb "))
+        .unwrap_or_else(|| panic!("{args:?}: no peak in {stderr}"))
+        .trim()
+        .parse()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    let line = err.lines().find_map(|l| l.strip_prefix("peak-kb "))?;
-    Some(line.trim().parse().unwrap())
+    Some(Timed {
+        kb,
+        code: out.status.code(),
+        stderr,
+    })
+}
+
+/// Peak resident memory in KB of a successful run of the binary with `args` (see [`timed`]).
+fn peak_kb(args: &[&str]) -> Option<u64> {
+    let run = timed(args, None)?;
+    assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+    Some(run.kb)
 }
 
 /// The default method (petgraph's Dijkstra over the (step, target) graph) on a 1,000,000-tile
@@ -88,11 +115,6 @@ fn default_solve_of_a_1000000_tile_board_stays_under_300_mb() {
     let path = dir.path().join("big.toml");
     std::fs::write(&path, track(1_000_000)).unwrap();
     let Some(kb) = peak_kb(&["solve", path.to_str().unwrap()]) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "/usr/bin/time is needed on CI (apt-get install time)"
-        );
-        eprintln!("SKIPPED: /usr/bin/time is missing, the peak memory of solve is not checked");
         return;
     };
     assert!(kb <= 300 * 1024, "solve took {kb} KB, more than 300 MB");
@@ -112,31 +134,12 @@ fn many_pieces(pieces: usize) -> String {
     })
 }
 
-/// Peak resident memory in KB of the binary run with `args`, its standard output sent to the
-/// file `stdout`; `None` (said loudly, and refused on CI) where `/usr/bin/time` is missing.
+/// Peak resident memory in KB of a successful run of the binary with `args`, its standard output
+/// sent to the file `stdout` (see [`timed`]).
 fn peak_kb_to(args: &[&str], stdout: &Path) -> Option<u64> {
-    if !Path::new("/usr/bin/time").exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "/usr/bin/time is needed on CI (apt-get install time)"
-        );
-        eprintln!("SKIPPED: /usr/bin/time is missing, the peak memory of {args:?} is not checked");
-        return None;
-    }
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "peak-kb %M"])
-        .arg(BIN)
-        .args(args)
-        .stdout(std::fs::File::create(stdout).unwrap())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?}: {err}");
-    let line = err
-        .lines()
-        .find_map(|l| l.strip_prefix("peak-kb "))
-        .unwrap();
-    Some(line.trim().parse().unwrap())
+    let run = timed(args, Some(stdout))?;
+    assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+    Some(run.kb)
 }
 
 /// `render` of 1,000 pieces to SVG writes 48,800,116 bytes (114,164 moves drawn), streamed to the
@@ -270,28 +273,6 @@ fn solve_text_of_2000_pieces_streams() {
     }
 }
 
-/// Peak resident memory in KB, exit code and standard error of the binary run with `args`, or
-/// `None` where `/usr/bin/time` is missing (required on CI).
-fn peak_kb_of_any(args: &[&str]) -> Option<(u64, Option<i32>, String)> {
-    if !Path::new("/usr/bin/time").exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "/usr/bin/time is needed on CI (apt-get install time)"
-        );
-        eprintln!("SKIPPED: /usr/bin/time is missing, the peak memory of {args:?} is not checked");
-        return None;
-    }
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "peak-kb %M"])
-        .arg(BIN)
-        .args(args)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    let kb = err.lines().find_map(|l| l.strip_prefix("peak-kb "))?;
-    Some((kb.trim().parse().unwrap(), out.status.code(), err))
-}
-
 /// However a file under the 64 MiB limit is written, loading it takes at most 10 times its size
 /// in memory: `toml` (about 30 to 250 bytes of memory a byte of text) is given only what it may
 /// parse within that, and the arrays of positions are read directly. Each of these 24 MB files
@@ -341,7 +322,12 @@ fn a_file_of_any_shape_loads_in_ten_times_its_size() {
     for (name, text, expect) in cases {
         let path = dir.path().join("hostile.toml");
         std::fs::write(&path, &text).unwrap();
-        let Some((kb, code, err)) = peak_kb_of_any(&["validate", path.to_str().unwrap()]) else {
+        let Some(Timed {
+            kb,
+            code,
+            stderr: err,
+        }) = timed(&["validate", path.to_str().unwrap()], None)
+        else {
             return;
         };
         assert_eq!(code, Some(1), "{name}: {err}");

@@ -1025,49 +1025,58 @@ mod tests {
         assert_eq!(board.players[0].base.len(), 100_000);
     }
 
+    /// `edits` of board `board` between the first `from` and the first `to` (or the end): the
+    /// text edited.
+    fn edited(
+        board: usize,
+        from: &str,
+        to: Option<&str>,
+        edits: &[(f64, usize, String)],
+    ) -> String {
+        let (_, text) = BOARDS[board];
+        let lo = text.find(from).unwrap();
+        let hi = to.map_or(text.len(), |to| text.find(to).unwrap());
+        let mut t = text.to_string();
+        for (at, len, with) in edits {
+            let at = t.floor_char_boundary(lo + (at * (hi - lo) as f64) as usize);
+            let end = t.floor_char_boundary((at + len).min(t.len()));
+            t.replace_range(at..end, with);
+        }
+        t
+    }
+
+    /// Edits: where (a fraction of the span edited), how many bytes replaced, and by what.
+    fn edits() -> impl Strategy<Value = Vec<(f64, usize, String)>> {
+        proptest::collection::vec(
+            (
+                0.0f64..1.0,
+                0usize..8,
+                "[\\[\\]{}=,.\"\\-+_0-9eExinfa#\\r\\n \\t]{0,6}",
+            ),
+            1..4,
+        )
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        /// Whatever an edit of the track array (or anything else) does, reading the track directly
+        /// gives the board or the messages a parse of the whole file gives.
+        #[test]
+        fn direct_and_whole_parses_agree(board in 0usize..BOARDS.len(), edits in edits()) {
+            // Most edits land in the track array, where the direct reader works.
+            let t = edited(board, "tiles = [", Some("[[players]]"), &edits);
+            prop_assert_eq!(outcome(parse(&t, "p")), outcome(whole(&t, "p")));
+        }
 
         /// The same for edits of the players' tables, where their `base` and `goal` are read
         /// directly.
         #[test]
         fn direct_and_whole_parses_agree_on_the_players(
             board in 0usize..BOARDS.len(),
-            edits in proptest::collection::vec(
-                (0.0f64..1.0, 0usize..8, "[\\[\\]{}=,.\"\\-+_0-9eExinfa#\\r\\n \\t]{0,6}"),
-                1..4,
-            ),
+            edits in edits(),
         ) {
-            let (_, text) = BOARDS[board];
-            let (lo, hi) = (text.find("[[players]]").unwrap(), text.len());
-            let mut t = text.to_string();
-            for (at, len, with) in &edits {
-                let at = t.floor_char_boundary(lo + (at * (hi - lo) as f64) as usize);
-                let end = t.floor_char_boundary((at + len).min(t.len()));
-                t.replace_range(at..end, with);
-            }
-            prop_assert_eq!(outcome(parse(&t, "p")), outcome(whole(&t, "p")));
-        }
-
-        /// Whatever an edit of the track array (or anything else) does, reading the track directly
-        /// gives the board or the messages a parse of the whole file gives.
-        #[test]
-        fn direct_and_whole_parses_agree(
-            board in 0usize..BOARDS.len(),
-            edits in proptest::collection::vec(
-                (0.0f64..1.0, 0usize..8, "[\\[\\]{}=,.\"\\-+_0-9eExinfa#\\r\\n \\t]{0,6}"),
-                1..4,
-            ),
-        ) {
-            let (_, text) = BOARDS[board];
-            // Most edits land in the track array, where the direct reader works.
-            let (lo, hi) = (text.find("tiles = [").unwrap(), text.find("[[players]]").unwrap());
-            let mut t = text.to_string();
-            for (at, len, with) in &edits {
-                let at = t.floor_char_boundary(lo + (at * (hi - lo) as f64) as usize);
-                let end = t.floor_char_boundary((at + len).min(t.len()));
-                t.replace_range(at..end, with);
-            }
+            let t = edited(board, "[[players]]", None, &edits);
             prop_assert_eq!(outcome(parse(&t, "p")), outcome(whole(&t, "p")));
         }
     }

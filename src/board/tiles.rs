@@ -63,39 +63,26 @@ pub(super) struct PlayerArrays {
 pub(super) fn read_players(text: &str) -> Vec<PlayerArrays> {
     let mut players: Vec<PlayerArrays> = Vec::new();
     let mut in_player = false;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len();
-        let trimmed = line.trim_start_matches([' ', '\t']);
-        if trimmed.starts_with('[') {
-            let header = trimmed.split('#').next().unwrap_or("").trim_end();
-            in_player = header == "[[players]]";
+    for line in lines(text) {
+        let Line::Other { from, trimmed } = line else {
+            in_player = line == Line::Header("[[players]]");
             if in_player {
                 players.push(PlayerArrays::default());
             }
             continue;
-        }
+        };
         let Some(player) = players.last_mut().filter(|_| in_player) else {
             continue;
         };
         for (key, slot) in [("base", &mut player.base), ("goal", &mut player.goal)] {
-            if let Some(at) = array_after(trimmed, key)
+            if let Some(at) = opens(from, trimmed, key)
                 && slot.is_none()
             {
-                *slot = Reader::new(text, start + (line.len() - at)).array();
+                *slot = Reader::new(text, at).array();
             }
         }
     }
     players
-}
-
-/// Where `key = [` puts its `[` in a line that starts with it: the length of the line from there.
-fn array_after(trimmed: &str, key: &str) -> Option<usize> {
-    let rest = trimmed.strip_prefix(key)?;
-    let value = rest.trim_start_matches([' ', '\t']).strip_prefix('=')?;
-    let value = value.trim_start_matches([' ', '\t']);
-    value.starts_with('[').then_some(value.len())
 }
 
 /// Finds the first `tiles = [` that starts a line of the `[track]` table and reads the array it
@@ -104,24 +91,52 @@ fn array_after(trimmed: &str, key: &str) -> Option<usize> {
 /// can look the same).
 pub(super) fn read(text: &str) -> Option<TileArray> {
     let mut in_track = false;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len();
-        let trimmed = line.trim_start_matches([' ', '\t']);
-        if trimmed.starts_with('[') {
-            let header = trimmed.split('#').next().unwrap_or("").trim_end();
-            in_track = header == "[track]";
-            continue;
-        }
-        if !in_track {
-            continue;
-        }
-        if let Some(at) = array_after(trimmed, "tiles") {
-            return Reader::new(text, start + (line.len() - at)).array();
+    for line in lines(text) {
+        match line {
+            Line::Header(header) => in_track = header == "[track]",
+            Line::Other { from, trimmed } if in_track => {
+                if let Some(at) = opens(from, trimmed, "tiles") {
+                    return Reader::new(text, at).array();
+                }
+            }
+            Line::Other { .. } => {}
         }
     }
     None
+}
+
+/// A line of a board file as the readers see it.
+#[derive(Debug, PartialEq)]
+enum Line<'t> {
+    /// A table header (`[track]`, `[[players]]`), without what follows a `#`.
+    Header(&'t str),
+    /// Any other line, without its leading spaces and tabs, which end at byte `from`.
+    Other { from: usize, trimmed: &'t str },
+}
+
+/// The lines of `text`.
+fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    let mut offset = 0;
+    text.split_inclusive('\n').map(move |line| {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        let from = offset + (line.len() - trimmed.len());
+        offset += line.len();
+        if trimmed.starts_with('[') {
+            Line::Header(trimmed.split('#').next().unwrap_or("").trim_end())
+        } else {
+            Line::Other { from, trimmed }
+        }
+    })
+}
+
+/// Where the array opens when a line (`trimmed`, from byte `from`) starts with `key = [`.
+fn opens(from: usize, trimmed: &str, key: &str) -> Option<usize> {
+    let rest = trimmed.strip_prefix(key)?;
+    let value = rest.trim_start_matches([' ', '\t']).strip_prefix('=')?;
+    let value = value.trim_start_matches([' ', '\t']);
+    value
+        .starts_with('[')
+        .then_some(from + (trimmed.len() - value.len()))
 }
 
 /// A cursor over the bytes of the array.
