@@ -59,7 +59,7 @@ enum Command {
 fn main() -> ExitCode {
     // Bad input is reported as errors; a panic would be a bug, so say so briefly, without a backtrace.
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("internal error (please report): {info}");
+        cli::say(format_args!("internal error (please report): {info}"));
     }));
     let cli = Cli::parse();
     let result = match cli.command {
@@ -84,7 +84,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Error::ClosedPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            cli::say(format_args!("error: {e}"));
             ExitCode::from(e.exit_code() as u8)
         }
     }

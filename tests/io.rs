@@ -42,6 +42,36 @@ fn a_closed_pipe_ends_the_program_quietly() {
     }
 }
 
+/// A closed standard error (`2>&1 | head -0`): the error and the warnings nobody can read are
+/// dropped, and the exit code still says what happened. `eprintln!` panicked on the closed pipe,
+/// and the panic's own message to it aborted the program (signal 6).
+#[test]
+fn a_closed_standard_error_keeps_the_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "ab cd\n").unwrap();
+    // A goal tile on the track: valid, with a warning.
+    let odd = dir.path().join("odd.toml");
+    let text = include_str!("../boards/maedn.toml");
+    std::fs::write(&odd, text.replacen("goal = [[5, 9]", "goal = [[4, 9]", 1)).unwrap();
+    for (args, want) in [
+        (vec!["validate", bad.to_str().unwrap()], 1),
+        (vec!["solve", "nothere.toml"], 1),
+        (vec!["solve", "--method", "nonsense"], 2),
+        (vec!["solve", odd.to_str().unwrap()], 0),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(want), "{args:?}: {status}");
+    }
+}
+
 #[test]
 fn a_full_disk_is_one_plain_error() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {

@@ -84,8 +84,16 @@ pub enum Format {
 /// Prints a board's warnings (see [`Board::warnings`]) on standard error.
 pub fn print_warnings(board: &Board) {
     for w in &board.warnings {
-        eprintln!("warning: {w}");
+        say(format_args!("warning: {w}"));
     }
+}
+
+/// Writes a line on standard error as `eprintln!` does, but where standard error is closed (`2>&1
+/// | head -1`) or failing the line is dropped: `eprintln!` would panic, and the panic's own message
+/// to the same place would abort the program.
+pub fn say(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// Loads a board (file or embedded name), printing its warnings on standard error.

@@ -180,7 +180,7 @@ fn warn<'a>(warnings: impl Iterator<Item = &'a String>) {
     let mut warnings: Vec<&String> = warnings.collect();
     warnings.dedup();
     for w in warnings {
-        eprintln!("warning: {w}");
+        super::say(format_args!("warning: {w}"));
     }
 }
 

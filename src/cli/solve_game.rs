@@ -195,10 +195,10 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let game = Maedn2::new(pieces);
     let progress = |layer: usize, layers: usize, sweep: u32, change: f64| {
         if sweep.is_multiple_of(10) {
-            eprintln!(
+            super::say(format_args!(
                 "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
                 layer + 1
-            );
+            ));
         }
     };
     let options = Options {

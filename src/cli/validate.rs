@@ -20,7 +20,7 @@ pub fn run(boards: &[String]) -> Result<(), Error> {
             out::print(&format!("{name}: OK\n"))?;
         } else {
             bad += 1;
-            eprintln!("{problems}");
+            super::say(format_args!("{problems}"));
         }
     }
     if bad > 0 {

@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::game::exact::{self, ChanceGame, Maedn2, Moves, Options, Position, Side, action};
 use crate::game::{Game, Move, Rules, State, WAITING};
 use crate::generate::SplitMix64;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -120,7 +120,9 @@ fn solve_now(solver: &Maedn2, name: &str) -> Result<Vec<f64>, PolicyError> {
             solver.positions()
         )));
     }
-    eprintln!(
+    // Progress only: a standard error nobody reads (closed) is no reason to stop.
+    let _ = writeln!(
+        std::io::stderr(),
         "policy optimal: solving two-player maedn with {k} piece{} a side ({} positions)...",
         if k == 1 { "" } else { "s" },
         solver.positions()
@@ -128,7 +130,8 @@ fn solve_now(solver: &Maedn2, name: &str) -> Result<Vec<f64>, PolicyError> {
     let clock = Instant::now();
     let solution = exact::solve(solver, &Options::default())
         .map_err(|e| PolicyError(format!("policy {name}: solving failed: {e}")))?;
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr(),
         "policy optimal: solved in {:.2} s (residual {:.1e}, {} sweeps)",
         clock.elapsed().as_secs_f64(),
         solution.residual(),
