@@ -274,7 +274,7 @@ fn solve_text_of_2000_pieces_streams() {
 }
 
 /// However a file under the 64 MiB limit is written, loading it takes at most 10 times its size
-/// in memory: `toml` (about 30 to 250 bytes of memory a byte of text) is given only what it may
+/// in memory: `toml` (about 30 to 560 bytes of memory a byte of text) is given only what it may
 /// parse within that, and the arrays of positions are read directly. Each of these 24 MB files
 /// took 36 to 250 times its size before (an array of numbers 80 times: 1.9 GB).
 #[test]
