@@ -5,9 +5,10 @@ use super::board::Tile;
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
-use crate::solve::{Solution, Solved};
-use serde::ser::SerializeStruct;
+use crate::solve::{Paths, Solution, Solved, Streamed};
+use serde::ser::{Error as _, SerializeStruct};
 use serde::{Serialize, Serializer};
+use std::cell::RefCell;
 
 /// One tile a piece stops on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -95,11 +96,70 @@ impl<C: Cost + Serialize> Serialize for Pieces<'_, C> {
     }
 }
 
-/// The fields of `s` in its own order, with `pieces` placed on the board.
+/// The paths of a [`Streamed`] solution's pieces with their stops, each path made as it is
+/// written and dropped after it.
+struct Made<'a, 'r, C> {
+    board: &'a Board,
+    player: usize,
+    paths: RefCell<&'a mut Paths<'r, C>>,
+}
+
+impl<C: Cost + Serialize> Serialize for Made<'_, '_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let pieces = self.paths.borrow().outline().len();
+        serializer.collect_seq((0..pieces).map(|index| MadePiece { made: self, index }))
+    }
+}
+
+/// Piece `index` of [`Made`], its path made when it is written.
+struct MadePiece<'m, 'a, 'r, C> {
+    made: &'m Made<'a, 'r, C>,
+    index: usize,
+}
+
+impl<C: Cost + Serialize> Serialize for MadePiece<'_, '_, '_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Made {
+            board,
+            player,
+            paths,
+        } = self.made;
+        let path = paths
+            .borrow_mut()
+            .path(self.index)
+            .map_err(S::Error::custom)?;
+        Piece {
+            goal: goal_label(path.target),
+            path: &path,
+            stops: Stops {
+                board,
+                player: *player,
+                steps: &path.steps,
+            },
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The fields of `s` in its own order, with its pieces placed on the board.
 fn placed<C: Cost + Serialize, S: Serializer>(
     board: &Board,
     player: usize,
     s: &Solution<C>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let pieces = Pieces {
+        board,
+        player,
+        pieces: &s.pieces,
+    };
+    placed_with(s, pieces, serializer)
+}
+
+/// The fields of `s` in its own order, with `pieces` as its pieces.
+fn placed_with<C: Cost + Serialize, S: Serializer>(
+    s: &Solution<C>,
+    pieces: impl Serialize,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     let mut out = serializer.serialize_struct("Solution", 14)?;
@@ -109,14 +169,7 @@ fn placed<C: Cost + Serialize, S: Serializer>(
     out.serialize_field("total", &s.total)?;
     out.serialize_field("total_cm", &s.total_cm)?;
     out.serialize_field("enter", &s.enter)?;
-    out.serialize_field(
-        "pieces",
-        &Pieces {
-            board,
-            player,
-            pieces: &s.pieces,
-        },
-    )?;
+    out.serialize_field("pieces", &pieces)?;
     out.serialize_field("method", &s.method)?;
     out.serialize_field("encoding", &s.encoding)?;
     out.serialize_field("algorithm", &s.algorithm)?;
@@ -153,6 +206,39 @@ impl Serialize for Placed<'_> {
             Solved::PerMove(s) => placed(self.board, self.player, s, serializer),
             Solved::Exact(s) => placed(self.board, self.player, s, serializer),
         }
+    }
+}
+
+/// A [`Streamed`] solution of player `player` as [`solution`] writes it, serialized straight to
+/// its writer with each piece's path made as it is written: the paths of thousands of pieces are
+/// never all held. Its paths are made once: it serializes once.
+pub struct PlacedStreamed<'a, 'r, C> {
+    board: &'a Board,
+    player: usize,
+    streamed: RefCell<Streamed<'r, C>>,
+}
+
+impl<'a, 'r, C> PlacedStreamed<'a, 'r, C> {
+    /// Player `player`'s solution `streamed` on `board`.
+    pub fn new(board: &'a Board, player: usize, streamed: Streamed<'r, C>) -> Self {
+        PlacedStreamed {
+            board,
+            player,
+            streamed: RefCell::new(streamed),
+        }
+    }
+}
+
+impl<C: Cost + Serialize> Serialize for PlacedStreamed<'_, '_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut streamed = self.streamed.borrow_mut();
+        let Streamed { solution, paths } = &mut *streamed;
+        let made = Made {
+            board: self.board,
+            player: self.player,
+            paths: RefCell::new(paths),
+        };
+        placed_with(solution, made, serializer)
     }
 }
 
