@@ -465,6 +465,34 @@ fn counts_past_the_limits_are_400_naming_the_limit() {
     }
 }
 
+/// A body of 16 MB of well-formed TOML that is no board (an array of numbers; long dotted keys),
+/// under `--max-body` 20 MB: the server parses at most 10 times its size, answers 422 with the
+/// reason, and goes on. `toml` alone would have taken 1.3 GB for the first and 8.8 GB for the
+/// second (and 580 MB for the default largest body, 1 MiB, of the second).
+#[test]
+fn a_huge_body_of_toml_is_refused_within_ten_times_its_size() {
+    let server = Served::start(&["--max-body", "20000000"]);
+    let size = 16 << 20;
+    let numbers = format!("a = [{}]\n", "1,".repeat(size / 2));
+    let line = format!("x{}=1\n", ".a".repeat(40));
+    let dotted: String = (0..size / line.len())
+        .map(|i| format!("x{i}{}", &line[1..]))
+        .collect();
+    for (body, expect) in [
+        (&numbers, "bytes of TOML besides the arrays of [x, y] positions read directly"),
+        (&dotted, "unknown field `x0`"),
+    ] {
+        let answer = server.post("/api/solve", body.as_bytes());
+        assert_eq!(answer.status, 422, "{}", answer.text());
+        let message = &problems(&answer)[0].3;
+        assert!(message.contains(expect), "{message}");
+    }
+    if let Some(kb) = server.peak_kb() {
+        assert!(kb <= 10 * (size as u64 + 1_000_000) / 1024, "the server took {kb} KB");
+    }
+    assert_eq!(server.post("/api/solve", MAEDN.as_bytes()).status, 200);
+}
+
 #[test]
 fn boards_and_answers_past_the_limits_are_refused_before_the_work() {
     let server = Served::start(&["--max-pieces", "15"]);

@@ -176,6 +176,13 @@ impl Served {
     pub fn post(&self, target: &str, body: &[u8]) -> Answer {
         self.request("POST", target, &[], body)
     }
+
+    /// The server's peak resident memory so far in KB (`VmHWM`), where `/proc` tells it.
+    pub fn peak_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+        line.trim().trim_end_matches("kB").trim().parse().ok()
+    }
 }
 
 impl Drop for Served {
