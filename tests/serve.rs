@@ -479,7 +479,10 @@ fn a_huge_body_of_toml_is_refused_within_ten_times_its_size() {
         .map(|i| format!("x{i}{}", &line[1..]))
         .collect();
     for (body, expect) in [
-        (&numbers, "bytes of TOML besides the arrays of [x, y] positions read directly"),
+        (
+            &numbers,
+            "bytes of TOML besides the arrays of [x, y] positions read directly",
+        ),
         (&dotted, "unknown field `x0`"),
     ] {
         let answer = server.post("/api/solve", body.as_bytes());
@@ -488,7 +491,10 @@ fn a_huge_body_of_toml_is_refused_within_ten_times_its_size() {
         assert!(message.contains(expect), "{message}");
     }
     if let Some(kb) = server.peak_kb() {
-        assert!(kb <= 10 * (size as u64 + 1_000_000) / 1024, "the server took {kb} KB");
+        assert!(
+            kb <= 10 * (size as u64 + 1_000_000) / 1024,
+            "the server took {kb} KB"
+        );
     }
     assert_eq!(server.post("/api/solve", MAEDN.as_bytes()).status, 200);
 }
