@@ -220,10 +220,14 @@ impl TomlBudget {
         }
     }
 
+    /// The bytes of `text` that are not blank: what `toml` makes values of.
+    fn filled(text: &str) -> usize {
+        text.bytes().filter(|b| !b.is_ascii_whitespace()).count()
+    }
+
     /// The memory `toml` is reckoned to take for `text`.
     fn reckon(text: &str) -> usize {
-        let filled = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
-        filled.saturating_mul(Self::PER_BYTE)
+        Self::filled(text).saturating_mul(Self::PER_BYTE)
     }
 
     /// Whether `toml` may parse `text`.
@@ -234,7 +238,7 @@ impl TomlBudget {
     /// The error for a file whose `text` `toml` may not parse.
     fn refusal(self, text: &str, origin: &str) -> BoardError {
         let mib = |bytes: usize| thousands(bytes.div_ceil(1 << 20) as u64);
-        let filled = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+        let filled = Self::filled(text);
         BoardError::Invalid(vec![Diagnostic {
             origin: origin.to_string(),
             position: None,

@@ -9,11 +9,10 @@ use boardpath::board::{Board, embedded};
 use boardpath::output::document::{Provenance, write_json};
 use boardpath::output::json::{Placed, PlacedStreamed};
 use boardpath::output::text;
-use boardpath::race::Race;
 use boardpath::race::estimate::Estimate;
 use boardpath::search::Progress;
 use boardpath::solve::{
-    Budget, DEFAULT_BUDGET, Method, MethodCost, Solved, Streamed, compile, solve, solve_streamed,
+    Budget, DEFAULT_BUDGET, Method, MethodCost, Solved, compile, solve, solve_streamed,
 };
 use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
@@ -118,27 +117,28 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         progress: &progress,
         method,
     };
-    match args.format {
-        Format::Json => match board.rules.rounding {
-            Rounding::PerMove => json_streamed::<u64>(&board, &players, method, budget, &spinner),
-            Rounding::Exact => json_streamed::<f64>(&board, &players, method, budget, &spinner),
-        },
-        Format::Text => match board.rules.rounding {
-            Rounding::PerMove => text::<u64>(&board, &players, method, budget, &spinner),
-            Rounding::Exact => text::<f64>(&board, &players, method, budget, &spinner),
-        },
+    let format = args.format;
+    match board.rules.rounding {
+        Rounding::PerMove => report::<u64>(&board, &players, method, budget, &spinner, format),
+        Rounding::Exact => report::<f64>(&board, &players, method, budget, &spinner, format),
     }
 }
 
-/// Solves each player's race, its pieces' paths made as they are written: `(player, solution)`.
-fn streamed<'r, C: MethodCost>(
+/// The report of `players` in `format`, streamed: each piece's path is made as it is written
+/// (with 20,000 pieces the paths add up to 33 million moves, and their JSON stops to gigabytes),
+/// never all held.
+fn report<C: MethodCost>(
     board: &Board,
-    races: &'r [Race<C>],
     players: &[usize],
     method: &Method,
     budget: Budget<'_>,
     spinner: &Spinner<'_>,
-) -> Result<Vec<(usize, Streamed<'r, C>)>, Error> {
+    format: Format,
+) -> Result<(), Error> {
+    let races = players
+        .iter()
+        .map(|&p| compile::<C>(board, p, method))
+        .collect::<Result<Vec<_>, _>>()?;
     let solved = spinner.run(|each| {
         races
             .iter()
@@ -150,62 +150,27 @@ fn streamed<'r, C: MethodCost>(
             .collect::<Result<Vec<_>, Error>>()
     });
     spinner.bar.finish_and_clear();
-    let solved = solved?;
+    let mut solved = solved?;
     warn(solved.iter().flat_map(|(_, s)| &s.solution.warnings));
-    Ok(solved)
-}
-
-/// The players' races, compiled.
-fn races<C: MethodCost>(
-    board: &Board,
-    players: &[usize],
-    method: &Method,
-) -> Result<Vec<Race<C>>, Error> {
-    players
-        .iter()
-        .map(|&p| Ok(compile::<C>(board, p, method)?))
-        .collect()
-}
-
-/// `solve --format json`, streamed: thousands of pieces make gigabytes of JSON (their stops), and
-/// each piece's path is made as it is written, never all held.
-fn json_streamed<C: MethodCost>(
-    board: &Board,
-    players: &[usize],
-    method: &Method,
-    budget: Budget<'_>,
-    spinner: &Spinner<'_>,
-) -> Result<(), Error> {
-    let races = races::<C>(board, players, method)?;
-    let solved = streamed(board, &races, players, method, budget, spinner)?;
-    let provenance = Provenance::new(Provenance::command_line(), [board]);
-    let results: Vec<PlacedStreamed<C>> = solved
-        .into_iter()
-        .map(|(p, s)| PlacedStreamed::new(board, p, s))
-        .collect();
-    out::print_with(|out| write_json(out, "solve", &provenance, &results))
-}
-
-/// The text report of `players`, streamed: each piece's path is made as its row is written (with
-/// 20,000 pieces the paths add up to 33 million moves).
-fn text<C: MethodCost>(
-    board: &Board,
-    players: &[usize],
-    method: &Method,
-    budget: Budget<'_>,
-    spinner: &Spinner<'_>,
-) -> Result<(), Error> {
-    let races = races::<C>(board, players, method)?;
-    let mut solved = streamed(board, &races, players, method, budget, spinner)?;
-    out::print_with(|out| {
-        for (i, (p, s)) in solved.iter_mut().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
-            }
-            text::write_streamed(out, board, *p, s)?;
+    match format {
+        Format::Json => {
+            let provenance = Provenance::new(Provenance::command_line(), [board]);
+            let results: Vec<PlacedStreamed<C>> = solved
+                .into_iter()
+                .map(|(p, s)| PlacedStreamed::new(board, p, s))
+                .collect();
+            out::print_with(|out| write_json(out, "solve", &provenance, &results))
         }
-        Ok(())
-    })
+        Format::Text => out::print_with(|out| {
+            for (i, (p, s)) in solved.iter_mut().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                text::write_streamed(out, board, *p, s)?;
+            }
+            Ok(())
+        }),
+    }
 }
 
 /// Prints each distinct warning (in a row) once, on standard error.

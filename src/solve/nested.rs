@@ -98,11 +98,11 @@ pub fn tight_moves<C: Cost>(race: &Race<C>, dist: &[Option<C>]) -> Option<Vec<u6
 /// reads it off the least distances (see the module): the shortest path whose roll sequence is
 /// greatest, given `tight` ([`tight_moves`] of the distances). The walk marks the steps with a
 /// tight path to the target, then goes forwards from the start taking the highest roll onto a
-/// marked step; here the marking follows the tight moves back from the target (only the steps it
-/// marks are visited), and where no step has two tight moves onto it the marked steps are the path
-/// itself. `marks` is scratch space kept between calls (a step is marked for this piece when it
-/// holds `stamp`, which must differ from every stamp used on it before), so that a piece costs in
-/// proportion to its own path.
+/// marked step. Where no step has two tight moves onto it the path is read back from the target
+/// alone, in proportion to its length; otherwise the marking is one sweep down over every step
+/// before the target (quadratic over a race's pieces, the one such pass left). `marks` is scratch
+/// space kept between calls (a step is marked for this piece when it holds `stamp`, which must
+/// differ from every stamp used on it before), so that nothing is cleared between pieces.
 pub fn path<C: Cost>(
     race: &Race<C>,
     tight: &[u64],
