@@ -43,6 +43,10 @@ pub struct TableArgs {
     /// is started that would end (as long as the last) after the method has run for 0.5 s.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub repeat: u64,
+    /// Run each method once, untimed, and leave the time column out: a table that is the same on
+    /// every machine (the docs' tables are made so).
+    #[arg(long, conflicts_with = "repeat")]
+    pub no_time: bool,
     /// Nodes a method may expand per player; it reports "gave up" when they run out.
     #[arg(long, default_value_t = DEFAULT_BUDGET)]
     pub budget: u64,
@@ -88,7 +92,11 @@ impl TableArgs {
         };
         Ok(Options {
             selection,
-            repeat: self.repeat as usize,
+            repeat: if self.no_time {
+                0
+            } else {
+                self.repeat as usize
+            },
             budget: self.budget,
         })
     }

@@ -36,28 +36,40 @@ pub fn render_with(report: &Report, format: Format, rules: &[RuleColumn]) -> Str
 /// Where the rule columns go: after board and player.
 const RULES_AT: usize = 2;
 
+/// Where the time column is among [`COLUMNS`].
+const TIME_AT: usize = 10;
+
+/// `columns` (in [`COLUMNS`] order) with `rules` inserted after the player, and without the time
+/// column when the report is untimed.
+fn layout<T>(mut columns: Vec<T>, rules: impl Iterator<Item = T>, untimed: bool) -> Vec<T> {
+    if untimed {
+        columns.remove(TIME_AT);
+    }
+    columns.splice(RULES_AT..RULES_AT, rules);
+    columns
+}
+
 /// The headings, with `rules` inserted.
-fn headings(rules: &[RuleColumn]) -> Vec<String> {
-    let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
-    h.splice(
-        RULES_AT..RULES_AT,
+fn headings(report: &Report, rules: &[RuleColumn]) -> Vec<String> {
+    layout(
+        COLUMNS.iter().map(|c| c.to_string()).collect(),
         rules.iter().map(|r| r.heading().to_string()),
-    );
-    h
+        report.untimed,
+    )
 }
 
 /// Which columns are flush right (numbers), with `rules` inserted (flush left).
-fn right(rules: &[RuleColumn]) -> Vec<bool> {
-    let mut r = RIGHT.to_vec();
-    r.splice(RULES_AT..RULES_AT, rules.iter().map(|_| false));
-    r
+fn right(report: &Report, rules: &[RuleColumn]) -> Vec<bool> {
+    layout(RIGHT.to_vec(), rules.iter().map(|_| false), report.untimed)
 }
 
 /// The display cells of a row, in [`headings`] order.
-fn cells(r: &Row, rules: &[RuleColumn]) -> Vec<String> {
-    let mut c = base_cells(r).to_vec();
-    c.splice(RULES_AT..RULES_AT, rules.iter().map(|k| k.text(&r.rules)));
-    c
+fn cells(report: &Report, r: &Row, rules: &[RuleColumn]) -> Vec<String> {
+    layout(
+        base_cells(r).to_vec(),
+        rules.iter().map(|k| k.text(&r.rules)),
+        report.untimed,
+    )
 }
 
 /// The display cells of a row, in [`COLUMNS`] order.
@@ -92,9 +104,13 @@ const RIGHT: [bool; 12] = [
 ];
 
 fn text(report: &Report, rules: &[RuleColumn]) -> String {
-    let heads = headings(rules);
-    let right = right(rules);
-    let rows: Vec<Vec<String>> = report.rows.iter().map(|r| cells(r, rules)).collect();
+    let heads = headings(report, rules);
+    let right = right(report, rules);
+    let rows: Vec<Vec<String>> = report
+        .rows
+        .iter()
+        .map(|r| cells(report, r, rules))
+        .collect();
     let mut width: Vec<usize> = heads.iter().map(|c| c.chars().count()).collect();
     for r in &rows {
         for (w, c) in width.iter_mut().zip(r) {
@@ -131,14 +147,14 @@ fn text(report: &Report, rules: &[RuleColumn]) -> String {
 
 fn markdown(report: &Report, rules: &[RuleColumn]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "| {} |", headings(rules).join(" | "));
-    let rule: Vec<&str> = right(rules)
+    let _ = writeln!(out, "| {} |", headings(report, rules).join(" | "));
+    let rule: Vec<&str> = right(report, rules)
         .iter()
         .map(|&r| if r { "---:" } else { "---" })
         .collect();
     let _ = writeln!(out, "|{}|", rule.join("|"));
     for r in &report.rows {
-        let c: Vec<String> = cells(r, rules)
+        let c: Vec<String> = cells(report, r, rules)
             .iter()
             .map(|c| c.replace('|', "\\|"))
             .collect();
@@ -235,6 +251,35 @@ mod tests {
             csv_header(),
             "board,board_sha256,player,metric,rounding,goal_mode,moves_in_goal,die,unit,method,exact,status,length,excess,optimal,rolls,fewest_rolls,nodes,time_ns,samples,runs,note"
         );
+    }
+
+    #[test]
+    fn an_untimed_report_has_no_time_column() {
+        assert_eq!(COLUMNS[TIME_AT], "time");
+        let board = crate::board::Board::load("maedn").unwrap();
+        let options = crate::compare::Options {
+            selection: crate::compare::Selection::Only(vec![
+                crate::solve::Method::find("dp/step").unwrap(),
+            ]),
+            repeat: 0,
+            budget: 1_000,
+        };
+        let report =
+            crate::compare::compare_player(&board, "maedn", 0, &options, &mut |_| {}).unwrap();
+        assert!(report.untimed && report.rows[0].time.is_none());
+        assert_eq!(
+            render(&report, Format::Markdown),
+            "| board | player | method | minimises | exact | length | optimal | rolls | fewest rolls | nodes | note |\n\
+             |---|---|---|---|---|---:|---|---:|---:|---:|---|\n\
+             | maedn | black | dp/step | length | yes | 83047 | yes | 32 | 29 | 160 |  |\n"
+        );
+        let timed = crate::compare::Options {
+            repeat: 1,
+            ..options
+        };
+        let report =
+            crate::compare::compare_player(&board, "maedn", 0, &timed, &mut |_| {}).unwrap();
+        assert!(render(&report, Format::Text).contains(" time "));
     }
 
     #[test]

@@ -44,7 +44,8 @@ pub enum Selection {
 pub struct Options {
     /// Methods to run.
     pub selection: Selection,
-    /// Timing samples per method (the median is reported; see [`Timing`]).
+    /// Timing samples per method (the median is reported; see [`Timing`]); 0 runs each method
+    /// once, untimed, and leaves the time column out of the tables.
     pub repeat: usize,
     /// Node budget per method and player.
     pub budget: u64,
@@ -101,7 +102,10 @@ fn compare_as<C: MethodCost>(
         Selection::Default => METHODS.iter().map(|m| (m, m.skipped_on(board))).collect(),
         Selection::Only(list) => list.iter().map(|&m| (m, None)).collect(),
     };
-    let mut report = Report::default();
+    let mut report = Report {
+        untimed: options.repeat == 0,
+        ..Report::default()
+    };
     for (method, skip) in methods {
         progress(Job {
             board: label,

@@ -464,7 +464,7 @@ mod tests {
     fn report(rows: Vec<Row>) -> Report {
         Report {
             rows,
-            mismatches: Vec::new(),
+            ..Report::default()
         }
     }
 

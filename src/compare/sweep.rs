@@ -230,7 +230,7 @@ fn not_run(
         .collect();
     Report {
         rows,
-        mismatches: Vec::new(),
+        ..Report::default()
     }
 }
 

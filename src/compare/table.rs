@@ -226,6 +226,10 @@ pub struct Report {
     pub rows: Vec<Row>,
     /// Each exact method whose answer differs from the optimum, in words; empty when all agree.
     pub mismatches: Vec<String>,
+    /// Whether the methods ran untimed (`repeat` 0): the text and markdown tables then leave the
+    /// time column out, so the table is the same on every machine.
+    #[serde(skip)]
+    pub untimed: bool,
 }
 
 impl Report {
@@ -233,6 +237,7 @@ impl Report {
     pub fn extend(&mut self, other: Report) {
         self.rows.extend(other.rows);
         self.mismatches.extend(other.mismatches);
+        self.untimed |= other.untimed;
     }
 }
 

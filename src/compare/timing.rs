@@ -26,7 +26,8 @@ pub struct Timing {
 /// samples, each of enough runs to last [`MIN_SAMPLE`], and stops early rather than start a
 /// sample that, as long as the last one, would end past [`MAX_TOTAL`]: a search of a second runs
 /// once, and one of 0.4 s once rather than twice (which doubled `compare`'s time on big boards).
-/// Returns the first result, and its timing when it was worth one.
+/// Returns the first result, and its timing when it was worth one; `samples` 0 runs `f` once,
+/// untimed.
 pub fn measure<T>(
     samples: usize,
     mut f: impl FnMut() -> T,
@@ -35,7 +36,7 @@ pub fn measure<T>(
     let start = Instant::now();
     let result = f();
     let first = start.elapsed();
-    if !worth(&result) {
+    if samples == 0 || !worth(&result) {
         return (result, None);
     }
     // Room for the samples that fit in `MAX_TOTAL`, not for however many were asked for.
@@ -46,9 +47,7 @@ pub fn measure<T>(
     }
     let batch = (MIN_SAMPLE.as_nanos() / first.as_nanos().max(1)).clamp(1, 100_000) as u64;
     let mut last = first;
-    while per_run.len() < samples.max(1)
-        && (per_run.is_empty() || start.elapsed() + last <= MAX_TOTAL)
-    {
+    while per_run.len() < samples && (per_run.is_empty() || start.elapsed() + last <= MAX_TOTAL) {
         let t = Instant::now();
         for _ in 0..batch {
             std::hint::black_box(f());

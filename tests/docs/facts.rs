@@ -1,0 +1,359 @@
+//! Facts: numbers in the running text of the docs, each listed in `docs/facts.toml` with the
+//! sentence it stands in and where the program computes it.
+//!
+//! An entry:
+//! ```toml
+//! [[fact]]
+//! pages = ["README.md", "docs/dice.md"]  # every page whose text holds it (at least once each)
+//! text = "needs **{} turns**"            # the words around it; `{}` is the number
+//! run = "boardpath dice --format json"   # the command that computes it
+//! at = "/results/0/expected_turns"       # a JSON pointer into its output; a step
+//!                                        # `[key=value]` picks the array element with that field;
+//!                                        # a list of pointers where `text` holds several `{}`
+//!                                        # (a table row), one for each in order
+//! digits = 2                             # decimals (0 when absent); a whole number in the
+//!                                        # JSON is shown without decimals
+//! thousands = true                       # 1,234,567 (false when absent)
+//!                                        # (digits and thousands: one value, or one per `{}`)
+//! scale = 100.0                          # multiplies the value first (a share as a
+//!                                        # percentage); one value, or one per `{}`
+//! heavy = true                           # only with BOARDPATH_DOCS_HEAVY
+//! ```
+//! A number the program takes too long to compute in a test (the 3-piece game: an hour) comes
+//! from the run on record instead: `run = "record:docs/runs/FILE.md"`, and `at` is the text in the
+//! record that the number follows.
+
+use super::{heavy, regenerating, rewrite, root, shell};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// One number of the prose.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fact {
+    pages: Vec<String>,
+    text: String,
+    run: String,
+    at: OneOrEach<String>,
+    #[serde(default)]
+    digits: OneOrEach<usize>,
+    #[serde(default)]
+    thousands: OneOrEach<bool>,
+    scale: Option<OneOrEach<f64>>,
+    #[serde(default)]
+    heavy: bool,
+}
+
+/// A setting given once for every number of a fact, or once for each.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum OneOrEach<T> {
+    One(T),
+    Each(Vec<T>),
+}
+
+impl<T: Default> Default for OneOrEach<T> {
+    fn default() -> Self {
+        OneOrEach::One(T::default())
+    }
+}
+
+impl<T: Clone> OneOrEach<T> {
+    /// The setting of the `i`-th number.
+    fn get(&self, i: usize) -> T {
+        match self {
+            OneOrEach::One(v) => v.clone(),
+            OneOrEach::Each(list) => list[i.min(list.len() - 1)].clone(),
+        }
+    }
+
+    /// How many are given (1 for one for all).
+    fn len(&self) -> usize {
+        match self {
+            OneOrEach::One(_) => 1,
+            OneOrEach::Each(list) => list.len(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Facts {
+    fact: Vec<Fact>,
+}
+
+/// The steps of a pointer: split at each `/` outside brackets (a selected value may hold `/`).
+fn steps(at: &str) -> Vec<&str> {
+    let mut steps = Vec::new();
+    let (mut depth, mut start) = (0, 1);
+    for (i, c) in at.char_indices().skip(1) {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            '/' if depth == 0 => {
+                steps.push(&at[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    steps.push(&at[start..]);
+    steps
+}
+
+/// The value at `at` in `json`: a JSON pointer whose steps may be `[key=value]` (or
+/// `[k1=v1&k2=v2]`), the element of an array whose field `key` is the string (or number) `value`.
+pub fn find<'a>(json: &'a Value, at: &str) -> Option<&'a Value> {
+    let mut here = json;
+    for step in steps(at) {
+        here = match step.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+            Some(select) => {
+                let wanted: Vec<(&str, &str)> = select
+                    .split('&')
+                    .map(|c| c.split_once('='))
+                    .collect::<Option<_>>()?;
+                here.as_array()?.iter().find(|e| {
+                    wanted.iter().all(|&(key, want)| match e.get(key) {
+                        Some(Value::String(s)) => s == want,
+                        Some(v) => v.to_string() == want,
+                        None => false,
+                    })
+                })?
+            }
+            None => match here {
+                Value::Array(a) => a.get(step.parse::<usize>().ok()?)?,
+                _ => here.get(step)?,
+            },
+        };
+    }
+    Some(here)
+}
+
+/// `v` with `digits` decimals, the whole part grouped by thousands when asked.
+pub fn show(v: f64, digits: usize, thousands: bool) -> String {
+    let text = format!("{v:.digits$}");
+    if !thousands {
+        return text;
+    }
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.as_str()),
+    };
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped}{fraction}")
+}
+
+/// The length of the number at the start of `rest`: `-`, digits, commas and a decimal point
+/// each followed by a digit; 0 where none starts there.
+fn number(rest: &[u8]) -> usize {
+    let mut end = 0;
+    while end < rest.len() {
+        let c = rest[end];
+        let next_digit = rest.get(end + 1).is_some_and(u8::is_ascii_digit);
+        let ok = c.is_ascii_digit()
+            || (c == b'-' && end == 0 && next_digit)
+            || (end > 0 && (c == b',' || c == b'.') && next_digit);
+        if !ok {
+            break;
+        }
+        end += 1;
+    }
+    end
+}
+
+/// Where `template`'s numbers stand in `page`: for each occurrence of the whole template (its
+/// words as written, a number in place of each `{}`), the byte range of each number in order.
+pub fn places(page: &str, template: &str) -> Vec<Vec<std::ops::Range<usize>>> {
+    let words: Vec<&str> = template.split("{}").collect();
+    assert!(words.len() > 1, "a fact's text holds `{{}}`: {template}");
+    let mut found = Vec::new();
+    'occurrence: for (start, _) in page.match_indices(words[0]) {
+        let mut at = start + words[0].len();
+        let mut numbers = Vec::new();
+        for word in &words[1..] {
+            let len = number(&page.as_bytes()[at..]);
+            if len == 0 || !page[at + len..].starts_with(word) {
+                continue 'occurrence;
+            }
+            numbers.push(at..at + len);
+            at += len + word.len();
+        }
+        found.push(numbers);
+    }
+    found
+}
+
+/// Checks (or rewrites) every fact; returns how many were checked and the failures.
+pub fn check_all() -> (usize, Vec<String>) {
+    let list = std::fs::read_to_string(root().join("docs/facts.toml")).unwrap();
+    let facts: Facts = toml::from_str(&list).unwrap_or_else(|e| panic!("docs/facts.toml: {e}"));
+    let mut outputs: HashMap<String, Result<Value, String>> = HashMap::new();
+    let (mut ran, mut failures) = (0, Vec::new());
+    for fact in &facts.fact {
+        if fact.heavy && !heavy() {
+            continue;
+        }
+        ran += 1;
+        let output = outputs.entry(fact.run.clone()).or_insert_with(|| {
+            match fact.run.strip_prefix("record:") {
+                Some(path) => Ok(Value::String(
+                    std::fs::read_to_string(root().join(path))
+                        .unwrap_or_else(|e| panic!("{path}: {e}")),
+                )),
+                None => run(&fact.run),
+            }
+        });
+        let want = match output {
+            Ok(json) => match values(json, fact) {
+                Ok(want) => want,
+                Err(e) => {
+                    failures.push(e);
+                    continue;
+                }
+            },
+            Err(e) => {
+                failures.push(e.clone());
+                continue;
+            }
+        };
+        for page in &fact.pages {
+            failures.extend(check(page, fact, &want));
+        }
+    }
+    (ran, failures)
+}
+
+/// The number at `at`, and whether it is written as a whole number: a JSON pointer into a
+/// command's output, or, in a record (a string), the first number after the text `at`.
+fn lookup(source: &Value, at: &str) -> Option<(f64, bool)> {
+    match source {
+        Value::String(record) => {
+            let from = record.find(at)? + at.len();
+            let rest = &record[from..];
+            let start = rest.find(|c: char| c.is_ascii_digit())?;
+            let text = &rest[start..start + number(&rest.as_bytes()[start..])];
+            Some((text.replace(',', "").parse().ok()?, !text.contains('.')))
+        }
+        json => {
+            let v = find(json, at)?;
+            Some((v.as_f64()?, v.is_i64() || v.is_u64()))
+        }
+    }
+}
+
+/// The numbers of `fact` in `json`, shown as the docs write them.
+fn values(json: &Value, fact: &Fact) -> Result<Vec<String>, String> {
+    let at: Vec<String> = (0..fact.at.len()).map(|i| fact.at.get(i)).collect();
+    at.iter()
+        .enumerate()
+        .map(|(i, at)| match lookup(json, at) {
+            Some((v, whole)) => {
+                let scale = fact.scale.as_ref().map_or(1.0, |s| s.get(i));
+                let digits = if whole && scale == 1.0 {
+                    0
+                } else {
+                    fact.digits.get(i)
+                };
+                Ok(show(v * scale, digits, fact.thousands.get(i)))
+            }
+            None => Err(format!("`{}` has no number at {at}", fact.run)),
+        })
+        .collect()
+}
+
+/// The JSON document `command` prints.
+fn run(command: &str) -> Result<Value, String> {
+    let (stdout, stderr, status) = shell(command);
+    if status != 0 {
+        return Err(format!("`{command}` failed ({status}): {stderr}"));
+    }
+    serde_json::from_str(&stdout).map_err(|e| format!("`{command}` printed no JSON: {e}"))
+}
+
+/// Checks `fact` on `page` against the numbers `want`, rewriting them when regenerating.
+fn check(page: &str, fact: &Fact, want: &[String]) -> Option<String> {
+    let text = std::fs::read_to_string(root().join(page)).unwrap();
+    let found = places(&text, &fact.text);
+    let shown = want.join(", ");
+    if found.is_empty() {
+        return Some(format!(
+            "{page}: no \"{}\" (numbers in place of {{}}) to check against `{}` {:?} = {shown}",
+            fact.text, fact.run, fact.at
+        ));
+    }
+    if want.len() != found[0].len() {
+        return Some(format!(
+            "docs/facts.toml: \"{}\" holds {} numbers and `at` {}",
+            fact.text,
+            found[0].len(),
+            want.len()
+        ));
+    }
+    let wrong: Vec<String> = found
+        .iter()
+        .map(|o| {
+            o.iter()
+                .map(|r| &text[r.clone()])
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .filter(|n| *n != shown)
+        .collect();
+    if wrong.is_empty() {
+        return None;
+    }
+    if regenerating() {
+        rewrite(page, |text| {
+            let mut text = text.to_string();
+            for occurrence in places(&text, &fact.text).into_iter().rev() {
+                for (r, w) in occurrence.into_iter().zip(want).rev() {
+                    text.replace_range(r, w);
+                }
+            }
+            text
+        });
+        return None;
+    }
+    Some(format!(
+        "{page}: \"{}\" says {}; `{}` gives {shown}",
+        fact.text,
+        wrong.join(" and "),
+        fact.run
+    ))
+}
+
+#[test]
+fn facts_are_found_shown_and_placed_as_documented() {
+    let json: Value =
+        serde_json::from_str(r#"{"r": [{"w": "a", "v": 1}, {"w": "b", "v": 2.5}]}"#).unwrap();
+    assert_eq!(find(&json, "/r/[w=b]/v"), Some(&Value::from(2.5)));
+    assert_eq!(find(&json, "/r/0/v"), Some(&Value::from(1)));
+    assert_eq!(find(&json, "/r/[w=c]/v"), None);
+    assert_eq!(find(&json, "/r/[w=a&v=1]/v"), Some(&Value::from(1)));
+    assert_eq!(find(&json, "/r/[w=a&v=2]/v"), None);
+    assert_eq!(steps("/r/[m=a/b]/v"), ["r", "[m=a/b]", "v"]);
+    let record = Value::String("time 12.5 s\nwins   0.508859756 (second".into());
+    assert_eq!(lookup(&record, "wins"), Some((0.508859756, false)));
+    assert_eq!(lookup(&json, "/r/0/v"), Some((1.0, true)));
+    assert_eq!(show(119641.779, 1, true), "119,641.8");
+    assert_eq!(show(-1234567.0, 0, true), "-1,234,567");
+    assert_eq!(show(83047.0, 0, false), "83047");
+    assert_eq!(show(0.5239849141, 9, false), "0.523984914");
+    let page = "needs **49.25 turns** and 1,000 states. Then 3.";
+    assert_eq!(places(page, "needs **{} turns**"), [vec![8..13]]);
+    assert_eq!(places(page, "and {} states"), [vec![26..31]]);
+    assert_eq!(places(page, "Then {}."), [vec![45..46]]);
+    assert!(places(page, "needs {} turns").is_empty());
+    assert_eq!(
+        places("| a | 1 | 2,5 / 3 |", "| a | {} | {} / {} |"),
+        [vec![6..7, 10..13, 16..17]]
+    );
+}
