@@ -5,7 +5,8 @@
 //! ```toml
 //! [[fact]]
 //! pages = ["README.md", "docs/dice.md"]  # every page whose text holds it (at least once each)
-//! text = "needs **{} turns**"            # the words around it; `{}` is the number
+//! text = "needs **{} turns**"            # the words around it; `{}` is the number (`{_}`
+//!                                        # stands for a number that is not this fact's)
 //! run = "boardpath dice --format json"   # the command that computes it
 //! at = "/results/0/expected_turns"       # a JSON pointer into its output; a step
 //!                                        # `[key=value]` picks the array element with that field;
@@ -170,20 +171,45 @@ fn number(rest: &[u8]) -> usize {
 }
 
 /// Where `template`'s numbers stand in `page`: for each occurrence of the whole template (its
-/// words as written, a number in place of each `{}`), the byte range of each number in order.
+/// words as written, a number in place of each `{}` and `{_}`), the byte range of each number in
+/// place of a `{}`, in order (a `{_}` matches a number that is not checked: another fact's).
 pub fn places(page: &str, template: &str) -> Vec<Vec<std::ops::Range<usize>>> {
-    let words: Vec<&str> = template.split("{}").collect();
+    let mut words = Vec::new();
+    let mut checked = Vec::new();
+    let mut rest = template;
+    while let Some(i) = rest.find('{') {
+        let marker = if rest[i..].starts_with("{}") {
+            Some((2, true))
+        } else if rest[i..].starts_with("{_}") {
+            Some((3, false))
+        } else {
+            None
+        };
+        let Some((len, check)) = marker else {
+            panic!("a fact's text holds `{{}}` or `{{_}}`, no other braces: {template}");
+        };
+        words.push(&rest[..i]);
+        checked.push(check);
+        rest = &rest[i + len..];
+    }
+    words.push(rest);
     assert!(words.len() > 1, "a fact's text holds `{{}}`: {template}");
+    assert!(
+        !words[0].is_empty(),
+        "a fact's text starts with words, which place its first number: {template}"
+    );
     let mut found = Vec::new();
     'occurrence: for (start, _) in page.match_indices(words[0]) {
         let mut at = start + words[0].len();
         let mut numbers = Vec::new();
-        for word in &words[1..] {
+        for (word, &check) in words[1..].iter().zip(&checked) {
             let len = number(&page.as_bytes()[at..]);
             if len == 0 || !page[at + len..].starts_with(word) {
                 continue 'occurrence;
             }
-            numbers.push(at..at + len);
+            if check {
+                numbers.push(at..at + len);
+            }
             at += len + word.len();
         }
         found.push(numbers);
@@ -355,5 +381,9 @@ fn facts_are_found_shown_and_placed_as_documented() {
     assert_eq!(
         places("| a | 1 | 2,5 / 3 |", "| a | {} | {} / {} |"),
         [vec![6..7, 10..13, 16..17]]
+    );
+    assert_eq!(
+        places("| a | 1 | 2,5 / 3 |", "| a | {_} | {} / {_} |"),
+        [vec![10..13]]
     );
 }
