@@ -144,11 +144,12 @@ fn check(case: &Case) -> Option<String> {
     if status == case.status && lines_match(&case.expected, &lines) {
         return None;
     }
-    if regenerating() && status == case.status {
-        if let Some(new) = updated(&case.expected, &lines) {
-            rewrite(&case.page, |text| replace_lines(text, case, &new));
-            return None;
-        }
+    if regenerating()
+        && status == case.status
+        && let Some(new) = updated(&case.expected, &lines)
+    {
+        rewrite(&case.page, |text| replace_lines(text, case, &new));
+        return None;
     }
     Some(format!(
         "{}:{}: $ {}\n--- status {status} (expected {}), printed:\n{printed}--- expected:\n{}\n",
