@@ -142,7 +142,10 @@ fn a_huge_simulation_is_refused_with_its_limit() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("18446744073709551615 is not in 0..=10000000000"),
+        err.contains(
+            "invalid value '18446744073709551615' for '--simulate <SIMULATE>': out of range; \
+             valid: 1 to 10000000000"
+        ),
         "{err}"
     );
 }

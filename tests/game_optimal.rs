@@ -284,6 +284,6 @@ fn games_without_an_exact_solution_are_refused() {
         &[
             "play", "--pieces", "3", "--policy", "optimal", "--games", "1",
         ],
-        "too many to solve at start",
+        "too many to solve when the policy is built",
     );
 }
