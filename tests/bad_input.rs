@@ -247,7 +247,7 @@ fn empty_base() {
 fn slots_goal_and_base_differ() {
     check(
         &edit("goal = [[3, 0], [3, 1]]", "goal = [[3, 0]]"),
-        "goal has 1 tiles and base has 2 pieces",
+        "goal has 1 tile and base has 2 pieces",
         Some(20),
     );
 }

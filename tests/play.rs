@@ -216,7 +216,7 @@ fn policy_files_that_do_not_parse_name_line_and_column() {
         ),
         (
             "boardpath-policy 1\nw,w,w,w 6 enter\n",
-            ":2:1: the position lists 1 players",
+            ":2:1: the position lists 1 player, the game has 2 (players separated by /)",
         ),
         (
             "boardpath-policy 1\nw,w,w,w / w,w,w,w 7 enter\n",

@@ -12,6 +12,7 @@ use boardpath::dice::{
 };
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
+use boardpath::text::plural;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -237,8 +238,8 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
     let _ = writeln!(out, "rules:  {}", board.rules);
     let _ = writeln!(
         out,
-        "dice:   enter on {enter}, {} tries, start {}, goal jumps {}, highest face rolls again",
-        r.tries,
+        "dice:   enter on {enter}, {}, start {}, goal jumps {}, highest face rolls again",
+        plural(r.tries, "try", "tries"),
         match r.start {
             Start::Waiting => "waiting",
             Start::OneOut => "one-out",
@@ -287,8 +288,9 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "simulation: {} games, seed {} (mean, 95% interval)",
-            s.games, s.seed
+            "simulation: {}, seed {} (mean, 95% interval)",
+            plural(s.games, "game", "games"),
+            s.seed
         );
         for (name, i) in [
             ("turns", s.turns),

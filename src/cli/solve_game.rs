@@ -11,6 +11,7 @@ use boardpath::game::exact::{
 };
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
 use boardpath::game::{Game, GameConfig};
+use boardpath::text::plural;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -285,8 +286,10 @@ fn text(r: &Report) -> String {
         r.most_sweeps_in_a_layer
     );
     s += &format!(
-        "time                {:.2} s on {} threads; values {} bytes (f64)\n",
-        r.seconds, r.threads, r.value_bytes
+        "time                {:.2} s on {}; values {} bytes (f64)\n",
+        r.seconds,
+        plural(r.threads, "thread", "threads"),
+        r.value_bytes
     );
     s += "chosen positions (the mover's win probability):\n";
     for c in &r.chosen {
