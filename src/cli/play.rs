@@ -29,8 +29,8 @@ pub struct PlayArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES / MIN_PLAYERS))]
     pub pieces: Option<usize>,
     /// Rule set: openspiel, schmidt or ludo (see docs/game.md).
-    #[arg(long, default_value = "openspiel")]
-    pub rules: String,
+    #[arg(long, default_value = "openspiel", value_parser = |s: &str| RuleSet::parse(s).map_err(|e| e.to_string()))]
+    pub rules: RuleSet,
     /// Seat the players side by side instead of spread round the board.
     #[arg(long)]
     pub adjacent: bool,
@@ -38,7 +38,7 @@ pub struct PlayArgs {
     /// order: random, front, rear, aggressive, defensive, solitaire, optimal (two players,
     /// openspiel rules: the exact solution, solved at start for 1-2 pieces), optimal:TABLE (a
     /// `solve-game --out` table), file:PATH.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = policy_list)]
     pub policy: String,
     /// Games to play, 1 to 100,000,000.
     #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = whole(1, MAX_GAMES))]
@@ -70,6 +70,14 @@ pub enum PlayFormat {
     Csv,
 }
 
+/// A `--policy` list whose every name is a policy's (its files are read later).
+fn policy_list(text: &str) -> Result<String, String> {
+    for name in text.split(',') {
+        policy::check_name(name.trim()).map_err(|e| e.to_string())?;
+    }
+    Ok(text.to_string())
+}
+
 fn input(e: impl std::fmt::Display) -> Error {
     Error::Input(e.to_string())
 }
@@ -80,7 +88,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let config = GameConfig {
         players: args.players,
         pieces: args.pieces,
-        rules: RuleSet::parse(&args.rules).map_err(input)?.rules(),
+        rules: args.rules.rules(),
         seating: if args.adjacent {
             Seating::Adjacent
         } else {
