@@ -59,7 +59,7 @@ pub struct DiceArgs {
     /// its estimate of the time left on a terminal; Ctrl-C stops it).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_SIMULATE))]
     pub simulate: Option<u64>,
-    /// Seed of the simulation (any whole number from 0 to 2^64 - 1).
+    /// Seed of the simulation (0 or more).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = at_least(0u64))]
     pub seed: u64,
     /// Write the policy to FILE.json or FILE.csv: for every unfinished state (pieces waiting, pieces

@@ -30,7 +30,7 @@ pub struct GenerateArgs {
     /// Die faces: the die is 1..=FACES (1 to 1,000).
     #[arg(long, default_value_t = 6, allow_negative_numbers = true, value_parser = whole(1, MAX_FACES))]
     pub faces: u32,
-    /// Random seed (any whole number from 0 to 2^64 - 1).
+    /// Random seed (0 or more).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = at_least(0u64))]
     pub seed: u64,
     /// Draw rules, coordinate style and die set at random too (as the property tests do).

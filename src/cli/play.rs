@@ -43,8 +43,7 @@ pub struct PlayArgs {
     /// Games to play, 1 to 100,000,000.
     #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = whole(1, MAX_GAMES))]
     pub games: u64,
-    /// Seed (any whole number from 0 to 2^64 - 1): the same seed gives the same numbers on any
-    /// number of threads.
+    /// Seed (0 or more): the same seed gives the same numbers on any number of threads.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = at_least(0u64))]
     pub seed: u64,
     /// Threads, 1 to 1,024 (default: every core).

@@ -27,7 +27,8 @@ pub struct RenderArgs {
     /// Player to draw, or `all` (one panel each); default: the first player in the file.
     #[arg(long)]
     pub player: Option<String>,
-    /// Draw only this piece's path (1 = the first to finish, which fills the deepest goal tile).
+    /// Draw only this piece's path (1 or more, at most the player's pieces; 1 = the first to
+    /// finish, which fills the deepest goal tile).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least(1usize))]
     pub piece: Option<usize>,
     /// Animate the pieces roll by roll (SVG only).
