@@ -393,6 +393,12 @@ fn the_text_table_aligns_to_its_widest_cell() {
         "play", "maedn", "--pieces", "1", "--policy", &spec, "--games", "10",
     ]);
     let lines: Vec<&str> = text.lines().collect();
+    // One piece is "1 piece", ten games "10 games".
+    assert_eq!(
+        lines[0],
+        "Mensch ärgere Dich nicht: 2 players x 1 piece, rules openspiel"
+    );
+    assert!(lines[1].starts_with("10 games, seed 1,"), "{text}");
     let head = lines.iter().position(|l| l.starts_with("seat")).unwrap();
     let starts = |line: &str| -> Vec<usize> {
         let mut out = Vec::new();
