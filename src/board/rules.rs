@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn die_checks() {
         assert_eq!(check_die(&[6, 1, 3]).unwrap(), vec![6, 1, 3]);
-        assert!(check_die(&[]).unwrap_err().contains("no faces"));
+        assert!(check_die::<i64>(&[]).unwrap_err().contains("no faces"));
         assert!(check_die(&[0]).unwrap_err().contains("positive"));
         assert!(check_die(&[-2]).unwrap_err().contains("positive"));
         assert!(check_die(&[2, 2]).unwrap_err().contains("twice"));
