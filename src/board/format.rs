@@ -720,30 +720,9 @@ fn player(
 ) -> Option<Player> {
     // Quoted in messages: a hidden character is refused (see `Checker::visible`), and shown escaped.
     let name = escape_hidden(rp.name.get_ref());
-    let start = *rp.start.get_ref();
-    let mut ok = true;
-    let start = index_below(start, track_len.max(1)).unwrap_or_else(|| {
-        ck.at(
-            rp.start.span(),
-            format!("player \"{name}\": start = {start} is out of range; it indexes track.tiles, so it must be 0 to {}", track_len.saturating_sub(1)),
-        );
-        ok = false;
-        0
-    });
-    let track_steps = match rp.track_steps {
-        None => track_len,
-        Some(ts) => {
-            let v = *ts.get_ref();
-            match index_below(v.saturating_sub(1), track_len) {
-                Some(i) => i + 1,
-                None => {
-                    ck.at(ts.span(), format!("player \"{name}\": track_steps = {v} must be 1 to {track_len} (the track length)"));
-                    ok = false;
-                    0
-                }
-            }
-        }
-    };
+    let placed = start_and_steps(ck, &rp.start, rp.track_steps.as_ref(), &name, track_len);
+    let mut ok = placed.is_some();
+    let (start, track_steps) = placed.unwrap_or_default();
     let base = ck.spanned_points("base", rp.base.get_ref(), grid);
     if base.is_empty() {
         ck.at(
@@ -810,6 +789,36 @@ fn short(x: f64) -> String {
     } else {
         format!("{x}")
     }
+}
+
+/// A player's start tile and track steps, each checked against the track (both reported), or
+/// `None` if either is out of range.
+fn start_and_steps(
+    ck: &mut Checker,
+    start: &Spanned<i128>,
+    track_steps: Option<&Spanned<i128>>,
+    name: &str,
+    track_len: usize,
+) -> Option<(usize, usize)> {
+    let at = index_below(*start.get_ref(), track_len.max(1));
+    if at.is_none() {
+        ck.at(
+            start.span(),
+            format!("player \"{name}\": start = {} is out of range; it indexes track.tiles, so it must be 0 to {}", start.get_ref(), track_len.saturating_sub(1)),
+        );
+    }
+    let steps = match track_steps {
+        None => Some(track_len),
+        Some(ts) => {
+            let v = *ts.get_ref();
+            let steps = index_below(v.saturating_sub(1), track_len).map(|i| i + 1);
+            if steps.is_none() {
+                ck.at(ts.span(), format!("player \"{name}\": track_steps = {v} must be 1 to {track_len} (the track length)"));
+            }
+            steps
+        }
+    };
+    at.zip(steps)
 }
 
 /// `value` as an index below `len`, if it is one (a board's whole numbers are read as i128, so
