@@ -32,7 +32,8 @@ enum Command {
     /// List the embedded boards (players, track, pieces, rules, source), or export the boards named
     /// with every tile's coordinates.
     Boards(cli::boards::BoardsArgs),
-    /// Draw a board and its shortest paths (or a bit-board) as SVG or PNG.
+    /// Draw a board and its shortest paths (or a bit-board) as SVG, PNG or HTML (a viewer that
+    /// steps through the moves).
     Render(cli::render::RenderArgs),
     /// List the method catalogue: every algorithm/encoding pair, what it minimises, whether it is exact.
     Methods(cli::methods::MethodsArgs),

@@ -25,6 +25,12 @@ pub fn parse_choice<T: Copy>(
         })
 }
 
+/// `n` and the word for it: `1 piece`, `4 pieces` (`plural(n, "piece", "pieces")`).
+pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+    let word = if n == N::from(1) { one } else { many };
+    format!("{n} {word}")
+}
+
 /// `n` with thousands separators: `14,282,614`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

@@ -220,6 +220,68 @@ fn start_out_of_range() {
     );
 }
 
+/// Whole numbers past 64 bits (which `toml` reads as 128-bit) are refused with their field's
+/// range, as a small one is; past 128 bits `toml` stops, and the message says how large a board's
+/// numbers are. Coordinates and scales take such integers as numbers.
+#[test]
+fn integers_past_64_bits_name_their_fields_range() {
+    for (from, to, expect, line) in [
+        (
+            "start = 0",
+            "start = 99999999999999999999",
+            "start = 99999999999999999999 is out of range; it indexes track.tiles, so it must be 0 \
+             to 5",
+            17,
+        ),
+        (
+            "start = 0",
+            "start = -18446744073709551616",
+            "start = -18446744073709551616 is out of range; it indexes track.tiles, so it must be \
+             0 to 5",
+            17,
+        ),
+        (
+            "track_steps = 6",
+            "track_steps = 18446744073709551617",
+            "track_steps = 18446744073709551617 must be 1 to 6 (the track length)",
+            18,
+        ),
+        (
+            "die = [1, 2, 3]",
+            "die = [1, 2, 99999999999999999999]",
+            "rules.die: die face 99999999999999999999 is too large; faces must be 1 to 4294967295",
+            7,
+        ),
+        (
+            "start = 0",
+            "start = 999999999999999999999999999999999999999999",
+            "integer number overflowed: a whole number in a board file is at most 39 digits, and \
+             each field takes far fewer (an index into track.tiles is 0 to the track length - 1, \
+             a die face 1 to 4294967295)",
+            17,
+        ),
+    ] {
+        let err = check(&edit(from, to), expect, Some(line));
+        assert!(!err.contains("i128") && !err.contains("i64"), "{err}");
+    }
+    let safe = check(
+        &edit(
+            "tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]",
+            "tiles = [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]]\nsafe = [2, 99999999999999999999]",
+        ),
+        "track.safe: 99999999999999999999 is out of range; it indexes track.tiles, so it must be \
+         0 to 5",
+        Some(14),
+    );
+    assert!(!safe.contains("i128"), "{safe}");
+    // A coordinate written as a huge integer is a number: the board is refused for its size.
+    check(
+        &edit("[[0, 3], [1, 3]]", "[[0, 3], [99999999999999999999, 3]]"),
+        "units, beyond",
+        None,
+    );
+}
+
 #[test]
 fn track_steps_zero_or_too_large() {
     check(
@@ -247,7 +309,7 @@ fn empty_base() {
 fn slots_goal_and_base_differ() {
     check(
         &edit("goal = [[3, 0], [3, 1]]", "goal = [[3, 0]]"),
-        "goal has 1 tiles and base has 2 pieces",
+        "goal has 1 tile and base has 2 pieces",
         Some(20),
     );
 }

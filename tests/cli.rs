@@ -373,3 +373,67 @@ fn the_bitboard_solves_exact_rounding() {
     assert!((graph - 83049.0256).abs() < 1e-4, "{graph}");
     assert!((total(&["--encoding", "bitboard"]) - graph).abs() < 1e-9);
 }
+
+/// `docs/commands.md` names every option of every command's `--help`: in the command's row, or,
+/// for a rule override, in the paragraph that lists them (and `sweep` takes `compare`'s options).
+#[test]
+fn the_commands_page_names_every_option_of_every_command() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/commands.md")).unwrap();
+    let row = |command: &str| -> String {
+        page.lines()
+            .find(|l| {
+                l.starts_with(&format!("| `boardpath {command} "))
+                    || l.starts_with(&format!("| `boardpath {command}`"))
+            })
+            .unwrap_or_else(|| panic!("no row for {command} in docs/commands.md"))
+            .to_string()
+    };
+    let rules = page
+        .split("\n\n")
+        .find(|p| p.contains("Rule overrides work"))
+        .expect("the rule overrides' paragraph");
+    // `--name` as a whole word of `text`.
+    let names = |text: &str, option: &str| {
+        text.match_indices(option).any(|(i, _)| {
+            !text[i + option.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+        })
+    };
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 15, "{help}");
+    for command in commands {
+        let own = row(command);
+        let text = stdout(&[command, "--help"]);
+        for line in text.lines().skip_while(|l| !l.starts_with("Options:")) {
+            let trimmed = line.trim_start();
+            if !trimmed.starts_with('-') || line.len() - trimmed.len() >= 8 {
+                continue;
+            }
+            let words: Vec<&str> = trimmed.split_whitespace().collect();
+            let long = words
+                .iter()
+                .find(|w| w.starts_with("--"))
+                .copied()
+                .unwrap_or("");
+            let short = words[0].strip_suffix(',').filter(|w| !w.starts_with("--"));
+            if long == "--help" || long.is_empty() {
+                continue;
+            }
+            let named = names(&own, long)
+                || short.is_some_and(|s| own.contains(&format!("{s} ")))
+                || names(rules, long) && rules.contains(&format!("`{command}`"))
+                || command == "sweep"
+                    && own.contains("the options of `compare`")
+                    && names(&row("compare"), long);
+            assert!(named, "docs/commands.md does not name `{command} {long}`");
+        }
+    }
+}

@@ -112,9 +112,17 @@ fn policy_table_and_plot() {
 #[test]
 fn bad_input() {
     for (args, code, needle) in [
-        (&["dice", "--tries", "0"][..], 1, "at least 1"),
+        (
+            &["dice", "--tries", "0"][..],
+            2,
+            "'--tries <TRIES>': out of range; valid: 1 to 1000",
+        ),
         (&["dice", "--enter-faces", "7"][..], 1, "entering face 7"),
-        (&["dice", "--simulate", "0"][..], 1, "at least one game"),
+        (
+            &["dice", "--simulate", "0"][..],
+            2,
+            "'--simulate <SIMULATE>': out of range; valid: 1 to 10000000000",
+        ),
         (&["dice", "--policy-out", "x.txt"][..], 2, ".json or .csv"),
         (
             &["dice", "--policy", "random", "--policy-out", "x.csv"][..],
@@ -142,7 +150,21 @@ fn a_huge_simulation_is_refused_with_its_limit() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("18446744073709551615 is not in 0..=10000000000"),
+        err.contains(
+            "invalid value '18446744073709551615' for '--simulate <SIMULATE>': out of range; \
+             valid: 1 to 10000000000"
+        ),
         "{err}"
     );
+}
+
+/// One try and one simulated game are singular in the text.
+#[test]
+fn one_try_and_one_game_are_singular() {
+    let text = common::stdout(&["dice", "--tries", "1", "--simulate", "1"]);
+    assert!(
+        text.contains("dice:   enter on the highest face, 1 try, start waiting,"),
+        "{text}"
+    );
+    assert!(text.contains("simulation: 1 game, seed 1 "), "{text}");
 }

@@ -190,7 +190,7 @@ fn bad_setups_are_refused_with_clear_messages() {
     let err = |config: GameConfig| Game::new(&board, &config).unwrap_err().to_string();
     assert_eq!(
         err(GameConfig::new(1)),
-        "1 players: a game needs at least 2 (valid: 2 to 4)"
+        "1 player: a game needs at least 2 (valid: 2 to 4)"
     );
     assert_eq!(
         err(GameConfig::new(5)),

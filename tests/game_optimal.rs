@@ -284,6 +284,54 @@ fn games_without_an_exact_solution_are_refused() {
         &[
             "play", "--pieces", "3", "--policy", "optimal", "--games", "1",
         ],
-        "too many to solve at start",
+        "too many to solve when the policy is built",
     );
+}
+
+/// `play --policy optimal` with the board's 4 pieces is no dead end: the refusal names the pieces
+/// solved at start, the table a larger count needs where this machine's memory holds its solve,
+/// and the memory of each count it does not, all from the solver's own counts.
+#[test]
+fn too_many_pieces_for_a_solve_at_start_say_what_works() {
+    use boardpath::game::exact::{MAX_PIECES, Maedn2, available_memory, gigabytes};
+    use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
+    let o = run(&[
+        "play",
+        "maedn",
+        "--policy",
+        "optimal,random",
+        "--games",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: policy optimal: 4 pieces a side ({} positions) are too many to solve when \
+             the policy is built (at most {MAX_SOLVE_AT_START} are); what works: `--pieces \
+             {MAX_SOLVE_AT_START}` or fewer, solved at start in seconds; ",
+            Maedn2::count(4)
+        )),
+        "{err}"
+    );
+    // The memory the test sees is close to what the program saw: far from every count's need.
+    let available = available_memory();
+    for k in MAX_SOLVE_AT_START + 1..=MAX_PIECES {
+        let need = Maedn2::bytes_needed(k);
+        let fits = available.is_none_or(|a| need <= a);
+        let said = if fits {
+            format!(
+                "`--pieces {k}` with a table written first: `boardpath solve-game --pieces {k} \
+                 --out FILE`, then `--policy optimal:FILE` (the solve holds about {}",
+                gigabytes(need)
+            )
+        } else {
+            format!(
+                "{k} pieces need about {} to solve, more than the ",
+                gigabytes(need)
+            )
+        };
+        assert!(err.contains(&said), "{said}\n{err}");
+    }
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

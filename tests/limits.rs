@@ -19,20 +19,20 @@ fn huge_option_values_are_usage_errors_naming_the_range() {
     for (args, range) in [
         (
             &["compare", "maedn", "--repeat", "2305843009213693952"][..],
-            "1..=10000",
+            "1 to 10000",
         ),
         (
             &["generate", "--tiles", "18446744073709551615"],
-            "2..=2000000",
+            "2 to 2000000",
         ),
-        (&["generate", "--tiles", "1000000000"], "2..=2000000"),
-        (&["generate", "--pieces", "100000000000"], "1..=100000"),
-        (&["generate", "--faces", "4000000000"], "1..=1000"),
+        (&["generate", "--tiles", "1000000000"], "2 to 2000000"),
+        (&["generate", "--pieces", "100000000000"], "1 to 100000"),
+        (&["generate", "--faces", "4000000000"], "1 to 1000"),
     ] {
         let (code, err) = run(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(
-            err.contains(&format!("is not in {range}")),
+            err.contains(&format!("out of range; valid: {range}")),
             "{args:?}: {err}"
         );
     }

@@ -216,7 +216,7 @@ fn policy_files_that_do_not_parse_name_line_and_column() {
         ),
         (
             "boardpath-policy 1\nw,w,w,w 6 enter\n",
-            ":2:1: the position lists 1 players",
+            ":2:1: the position lists 1 player, the game has 2 (players separated by /)",
         ),
         (
             "boardpath-policy 1\nw,w,w,w / w,w,w,w 7 enter\n",
@@ -317,34 +317,110 @@ fn json_document_and_plot() {
     assert!(text.starts_with("<svg") && text.contains("win rate"));
 }
 
+/// Data the board or the files cannot meet exit 1; a command line that is itself wrong (a name
+/// no policy or rule set has, a list that fits no seating, a count out of range) exits 2. Each
+/// is one message saying what would be valid.
 #[test]
-fn bad_input_is_one_message_and_exit_1() {
-    for (args, want) in [
+fn bad_input_is_one_message_exit_1_for_data_and_2_for_the_command_line() {
+    for (args, code, want) in [
         (
             vec!["--players", "5"],
-            "5 players, but the board has only 4",
+            1,
+            "5 players, but the board has only 4 (valid: 2 to 4)",
         ),
-        (vec!["--pieces", "5"], "5 pieces per player"),
-        (vec!["--policy", "best"], "unknown policy \"best\""),
         (
-            vec!["--policy", "random,front,rear"],
-            "--policy names 3 policies for 2 players",
+            vec!["--pieces", "5"],
+            1,
+            "5 pieces per player: valid is 1 to 4",
         ),
-        (vec!["--rules", "chess"], "chess"),
-        (vec!["--games", "0"], "--games 0: valid is 1 to"),
-        (vec!["--threads", "0"], "--threads 0"),
         (
             vec!["--policy", "file:/nonexistent/p.txt"],
+            1,
             "cannot read it",
+        ),
+        (
+            vec!["--policy", "random,best"],
+            2,
+            "unknown policy \"best\" (valid: random, front,",
+        ),
+        (vec!["--policy", "file:"], 2, "unknown policy \"file:\""),
+        (
+            vec!["--policy", "random,front,rear"],
+            2,
+            "--policy names 3 policies for 2 players: give one policy for all seats, or one for \
+             each of the 2 seats, comma-separated",
+        ),
+        (
+            vec!["--rules", "chess"],
+            2,
+            "unknown rules \"chess\" (valid: openspiel, schmidt, ludo)",
+        ),
+        (
+            vec!["--games", "0"],
+            2,
+            "'--games <GAMES>': out of range; valid: 1 to 100000000",
+        ),
+        (
+            vec!["--threads", "0"],
+            2,
+            "'--threads <THREADS>': out of range; valid: 1 to 1024",
         ),
     ] {
         let mut all = vec!["play", "maedn"];
         all.extend(args.iter().copied());
         let out = run(&all);
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        assert!(err.contains(want), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.contains(want), "{args:?}: {err}");
+        // clap adds a pointer to --help after its own messages.
+        assert!(
+            err.lines().count() == 1 || err.ends_with("For more information, try '--help'.\n"),
+            "{err}"
+        );
+    }
+}
+
+/// With a policy `optimal:PATH` or a long player name, the text table's columns widen to their
+/// widest cell: every row's columns start where the header's do.
+#[test]
+fn the_text_table_aligns_to_its_widest_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let policy = dir.path().join("a-policy-with-a-long-name.txt");
+    std::fs::write(&policy, "boardpath-policy 1\nfallback front\n").unwrap();
+    let spec = format!("file:{},random", policy.display());
+    let text = stdout(&[
+        "play", "maedn", "--pieces", "1", "--policy", &spec, "--games", "10",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    // One piece is "1 piece", ten games "10 games".
+    assert_eq!(
+        lines[0],
+        "Mensch ärgere Dich nicht: 2 players x 1 piece, rules openspiel"
+    );
+    assert!(lines[1].starts_with("10 games, seed 1,"), "{text}");
+    let head = lines.iter().position(|l| l.starts_with("seat")).unwrap();
+    let starts = |line: &str| -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut blank = true;
+        for (i, c) in line.char_indices() {
+            if c != ' ' && blank {
+                out.push(i);
+            }
+            blank = c == ' ';
+        }
+        out
+    };
+    let rows = &lines[head + 1..head + 3];
+    assert!(
+        rows[0].contains(&format!("file:{}", policy.display())),
+        "{text}"
+    );
+    // The seat, player and policy start where their headings do, and the right-aligned numbers
+    // end where the header ends.
+    for row in rows {
+        assert_eq!(starts(row)[..3], starts(lines[head])[..3], "{text}");
+        assert_eq!(row.chars().count(), lines[head].chars().count(), "{text}");
     }
 }
 

@@ -483,7 +483,10 @@ fn bad_input_is_a_clear_error() {
         "no player \"nobody\"",
     );
     fails(&["render", "--piece", "5", "-o", o], "pieces 1 to 4");
-    fails(&["render", "--piece", "0", "-o", o], "pieces 1 to 4");
+    malformed(
+        &["render", "--piece", "0", "-o", o],
+        "invalid value '0' for '--piece <N>': out of range; valid: 1 to",
+    );
     fails(&["render", "no-such-board", "-o", o], "embedded boards are");
     let png = dir.path().join("x.png");
     fails(

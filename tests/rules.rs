@@ -245,5 +245,5 @@ fn slots_override_with_mismatched_goal_is_refused() {
             ..Default::default()
         })
         .unwrap_err();
-    assert!(e.to_string().contains("1 goal tiles for 2 pieces"), "{e}");
+    assert!(e.to_string().contains("1 goal tile for 2 pieces"), "{e}");
 }

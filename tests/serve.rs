@@ -434,7 +434,8 @@ fn counts_past_the_limits_are_400_naming_the_limit() {
     assert_eq!(tries.status, 400);
     assert_eq!(
         problems(&tries)[0].3,
-        "tries 4000000000: this server allows at most 100 tries per turn (the standard rules give 3)"
+        "tries=4000000000: valid is 1 to 100; this server allows at most 100 tries per turn (the \
+         standard rules give 3)"
     );
     let budget = server.post("/api/compare?budget=18446744073709551615", MAEDN.as_bytes());
     assert_eq!(budget.status, 400);
@@ -463,6 +464,73 @@ fn counts_past_the_limits_are_400_naming_the_limit() {
             a.text()
         );
     }
+}
+
+/// Every numeric query parameter, given a value that is no count (negative, zero, a word, past
+/// its limit), is answered 400 with the parameter, the value and the range: the server's own cap
+/// for `tries` and `budget`, the command's range for `piece`.
+#[test]
+fn bad_counts_in_a_query_name_the_parameter_the_value_and_the_range() {
+    let server = Served::start(&["--budget", "50000"]);
+    let tries = "this server allows at most 100 tries per turn (the standard rules give 3)";
+    let budget = "this server allows at most 50000 nodes per player (serve --budget)";
+    for (path, message) in [
+        (
+            "/api/dice?tries=-5",
+            format!("tries=-5: valid is 1 to 100; {tries}"),
+        ),
+        (
+            "/api/dice?tries=0",
+            format!("tries=0: valid is 1 to 100; {tries}"),
+        ),
+        (
+            "/api/dice?tries=three",
+            format!("tries=three: valid is 1 to 100; {tries}"),
+        ),
+        (
+            "/api/dice?tries=101",
+            format!("tries=101: valid is 1 to 100; {tries}"),
+        ),
+        (
+            "/api/solve?budget=-1",
+            format!("budget=-1: valid is 1 to 50000; {budget}"),
+        ),
+        (
+            "/api/solve?budget=0",
+            format!("budget=0: valid is 1 to 50000; {budget}"),
+        ),
+        (
+            "/api/compare?budget=lots",
+            format!("budget=lots: valid is 1 to 50000; {budget}"),
+        ),
+        (
+            "/api/render?budget=1.5",
+            format!("budget=1.5: valid is 1 to 50000; {budget}"),
+        ),
+        (
+            "/api/render?piece=-1",
+            "invalid value '-1' for '--piece <N>': out of range; valid: 1 to 18446744073709551615"
+                .to_string(),
+        ),
+        (
+            "/api/render?piece=0",
+            "invalid value '0' for '--piece <N>': out of range; valid: 1 to 18446744073709551615"
+                .to_string(),
+        ),
+        (
+            "/api/render?piece=first",
+            "invalid value 'first' for '--piece <N>': not a whole number; valid: 1 to \
+             18446744073709551615"
+                .to_string(),
+        ),
+    ] {
+        let answer = server.post(path, MAEDN.as_bytes());
+        assert_eq!(answer.status, 400, "{path}: {}", answer.text());
+        assert_eq!(problems(&answer)[0].3, message, "{path}");
+    }
+    // Within the range the same parameters are answered in full.
+    let ok = server.post("/api/dice?tries=1", MAEDN.as_bytes());
+    assert_eq!(ok.status, 200, "{}", ok.text());
 }
 
 /// A body of 16 MB of well-formed TOML that is no board (an array of numbers; long dotted keys),

@@ -777,9 +777,9 @@ def play(
 ) -> Tournament:
     """A tournament of policies on the real game, as ``boardpath play --format json``.
 
-    ``policies``: one name for every seat or one per seat (``random``, ``front``, ``rear``,
-    ``aggressive``, ``defensive``, ``solitaire``, ``file:PATH``), a list or a comma-separated
-    string as on the command line. ``games`` (1 to 100,000,000) seeded games run in parallel on
+    ``policies``: one name for all seats, or one name per seat in seat order (``random``,
+    ``front``, ``rear``, ``aggressive``, ``defensive``, ``solitaire``, ``file:PATH``), a list or a
+    comma-separated string as on the command line. ``games`` (1 to 100,000,000) seeded games run in parallel on
     ``threads`` threads (default: every core) without the GIL; a seed gives the same numbers on
     any number of threads. Unknown policies and rules, or more players than the board has, raise
     ``GameError`` with the command line's message.

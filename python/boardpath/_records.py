@@ -60,9 +60,7 @@ class Record:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{k}={v!r}" for k, v in self._plain().items() if not isinstance(v, (list, dict))
-        )
+        shown = ", ".join(f"{k}={v!r}" for k, v in self._plain().items() if _brief(v))
         return f"{type(self).__name__}({shown})"
 
     def fields(self) -> List[str]:
@@ -72,6 +70,16 @@ class Record:
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object (a deep copy), field for field as ``--format json`` prints it."""
         return copy.deepcopy(self._plain())
+
+
+def _brief(value: Any) -> bool:
+    """Whether a record's repr shows the field: a plain value, or a short list of plain values
+    (a tile's ``cell``, a die's faces); nested records and long lists are left to their own."""
+    if isinstance(value, dict):
+        return False
+    if isinstance(value, list):
+        return len(value) <= 8 and not any(isinstance(v, (list, dict)) for v in value)
+    return True
 
 
 class Table(Sequence[Any]):

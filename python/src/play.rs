@@ -7,6 +7,7 @@ use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};
 use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
 use boardpath::game::{Game, GameConfig, RuleSet, Seating};
+use boardpath::text::plural;
 use pyo3::prelude::*;
 use std::time::Instant;
 
@@ -53,8 +54,10 @@ pub fn play<'py>(
     let game = Game::new(&board, &config).map_err(game_error)?;
     if policies.len() != 1 && policies.len() != game.players() {
         return Err(argument(format!(
-            "policies names {} policies for {} players: give one for every seat, or one per seat",
-            policies.len(),
+            "policies names {}, the game has {}: give one policy for all seats, or one for each \
+             of the {} seats",
+            plural(policies.len(), "policy", "policies"),
+            plural(game.players(), "player", "players"),
             game.players()
         )));
     }

@@ -3,7 +3,9 @@
 
 use crate::board::board_arg;
 use crate::errors::{GameError, argument, detached};
-use boardpath::game::exact::{ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, solve};
+use boardpath::game::exact::{
+    ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, gigabytes, solve,
+};
 use boardpath::game::{Game, GameConfig};
 use pyo3::prelude::*;
 use std::time::Instant;
@@ -120,7 +122,9 @@ pub fn solve_game(
 ) -> PyResult<GameSolution> {
     if !(1..=MAX_PIECES.min(3)).contains(&pieces) {
         return Err(argument(format!(
-            "pieces {pieces}: valid is 1 to 3 from Python (4 needs about 128 GB: boardpath solve-game --pieces 4)"
+            "pieces {pieces}: valid is 1 to 3 from Python (4 needs about {}: boardpath \
+             solve-game --pieces 4 on a machine that has it)",
+            gigabytes(Maedn2::bytes_needed(4))
         )));
     }
     if threads == Some(0) {

@@ -157,6 +157,18 @@ def test_records_are_read_only_and_compare_by_value(maedn):
     assert copy.deepcopy(p.to_dict()) == p.to_dict()
 
 
+def test_a_records_repr_shows_its_plain_fields_and_short_lists(maedn):
+    # As docs/python.md shows it: the goal tile's grid cell too.
+    assert repr(maedn.players[0].goal[0]) == "GoalTile(letter='a', x=5020.0, y=8320.0, cell=[5, 9])"
+    assert repr(maedn.rules) == (
+        "Rules(die=[1, 2, 3, 4, 5, 6], metric='euclidean', rounding='per-move', "
+        "goal_mode='slots', moves_in_goal=False)"
+    )
+    # Nested records (the players' tiles) are left to their own reprs.
+    assert repr(maedn.players[0]).startswith("Player(name='black', ")
+    assert "base=" not in repr(maedn.players[0])
+
+
 def test_board_loading_from_threads():
     found = []
     threads = [threading.Thread(target=lambda: found.append(boardpath.Board.load("ludo").name)) for _ in range(4)]

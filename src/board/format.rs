@@ -4,7 +4,7 @@ use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::tiles::{self, TileArray};
 use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
-use crate::text::{escape_hidden, hidden, thousands};
+use crate::text::{escape_hidden, hidden, plural, thousands};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -35,21 +35,21 @@ struct RawMeta {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScale {
-    units: Spanned<f64>,
-    cm: Spanned<f64>,
+    units: Spanned<Number>,
+    cm: Spanned<Number>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGrid {
     origin: Spanned<Pair>,
-    spacing: Spanned<f64>,
+    spacing: Spanned<Number>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRules {
-    die: Option<Spanned<Vec<i64>>>,
+    die: Option<Spanned<Vec<i128>>>,
     metric: Option<Spanned<String>>,
     rounding: Option<Spanned<String>>,
     goal_mode: Option<Spanned<String>>,
@@ -60,15 +60,15 @@ struct RawRules {
 #[serde(deny_unknown_fields)]
 struct RawTrack {
     tiles: Spanned<Vec<Spanned<Pair>>>,
-    safe: Option<Spanned<Vec<Spanned<i64>>>>,
+    safe: Option<Spanned<Vec<Spanned<i128>>>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPlayer {
     name: Spanned<String>,
-    start: Spanned<i64>,
-    track_steps: Option<Spanned<i64>>,
+    start: Spanned<i128>,
+    track_steps: Option<Spanned<i128>>,
     base: Spanned<Vec<Spanned<Pair>>>,
     goal: Spanned<Vec<Spanned<Pair>>>,
     color: Option<Spanned<String>>,
@@ -367,6 +367,16 @@ fn toml_error(text: &str, origin: &str, e: &toml::de::Error) -> BoardError {
     {
         message = format!("duplicate key `{key}`: a key may appear once in a table; keep one");
     }
+    // Past i128 `toml` stops reading; every whole number of a board is far smaller.
+    if message == "integer number overflowed" {
+        message = format!(
+            "integer number overflowed: a whole number in a board file is at most {} digits, and \
+             each field takes far fewer (an index into track.tiles is 0 to the track length - 1, \
+             a die face 1 to {})",
+            i128::MAX.to_string().len(),
+            u32::MAX
+        );
+    }
     BoardError::Invalid(vec![Diagnostic {
         origin: origin.to_string(),
         position,
@@ -422,14 +432,15 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
 
     let scale = raw.board.scale.map(|s| {
         for (v, key) in [(&s.units, "scale.units"), (&s.cm, "scale.cm")] {
-            if !(v.get_ref().is_finite() && *v.get_ref() > 0.0) {
+            let v = (v.span(), v.get_ref().0);
+            if !(v.1.is_finite() && v.1 > 0.0) {
                 ck.at(
-                    v.span(),
-                    format!("{key} = {} must be a positive finite number", v.get_ref()),
+                    v.0,
+                    format!("{key} = {} must be a positive finite number", v.1),
                 );
             }
         }
-        let (units, cm) = (*s.units.get_ref(), *s.cm.get_ref());
+        let (units, cm) = (s.units.get_ref().0, s.cm.get_ref().0);
         // Each alone can be fine and their ratio still overflow (1e-320 units per cm).
         if units > 0.0 && cm > 0.0 && !(cm / units).is_finite() {
             ck.at(
@@ -447,7 +458,7 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
                 format!("grid.origin [{ox}, {oy}] is not finite; give two ordinary numbers"),
             );
         }
-        let sp = *g.spacing.get_ref();
+        let sp = g.spacing.get_ref().0;
         if !(sp.is_finite() && sp > 0.0) {
             ck.at(
                 g.spacing.span(),
@@ -557,13 +568,13 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
 /// The `track.safe` indices, sorted; each out of range or repeated is an error at its place.
 fn safe_tiles(
     ck: &mut Checker,
-    raw: Option<Spanned<Vec<Spanned<i64>>>>,
+    raw: Option<Spanned<Vec<Spanned<i128>>>>,
     track_len: usize,
 ) -> Vec<usize> {
     let mut safe = Vec::new();
     for s in raw.map(Spanned::into_inner).unwrap_or_default() {
         let i = *s.get_ref();
-        if i < 0 || i as usize >= track_len.max(1) {
+        let Some(index) = index_below(i, track_len.max(1)) else {
             ck.at(
                 s.span(),
                 format!(
@@ -571,13 +582,15 @@ fn safe_tiles(
                     track_len.saturating_sub(1)
                 ),
             );
-        } else if safe.contains(&(i as usize)) {
+            continue;
+        };
+        if safe.contains(&index) {
             ck.at(
                 s.span(),
                 format!("track.safe: tile {i} is listed twice; list each safe tile once"),
             );
         } else {
-            safe.push(i as usize);
+            safe.push(index);
         }
     }
     safe.sort_unstable();
@@ -707,26 +720,9 @@ fn player(
 ) -> Option<Player> {
     // Quoted in messages: a hidden character is refused (see `Checker::visible`), and shown escaped.
     let name = escape_hidden(rp.name.get_ref());
-    let start = *rp.start.get_ref();
-    let mut ok = true;
-    if start < 0 || start as usize >= track_len.max(1) {
-        ck.at(
-            rp.start.span(),
-            format!("player \"{name}\": start = {start} is out of range; it indexes track.tiles, so it must be 0 to {}", track_len.saturating_sub(1)),
-        );
-        ok = false;
-    }
-    let track_steps = match rp.track_steps {
-        None => track_len,
-        Some(ts) => {
-            let v = *ts.get_ref();
-            if v < 1 || v as usize > track_len {
-                ck.at(ts.span(), format!("player \"{name}\": track_steps = {v} must be 1 to {track_len} (the track length)"));
-                ok = false;
-            }
-            v.max(0) as usize
-        }
-    };
+    let placed = start_and_steps(ck, &rp.start, rp.track_steps.as_ref(), &name, track_len);
+    let mut ok = placed.is_some();
+    let (start, track_steps) = placed.unwrap_or_default();
     let base = ck.spanned_points("base", rp.base.get_ref(), grid);
     if base.is_empty() {
         ck.at(
@@ -756,9 +752,9 @@ fn player(
         ck.at(
             rp.goal.span(),
             format!(
-                "player \"{name}\": goal_mode \"slots\" needs one goal tile per piece, but goal has {} tiles and base has {} pieces; make them equal or use goal_mode = \"stack\"",
-                goal.len(),
-                base.len()
+                "player \"{name}\": goal_mode \"slots\" needs one goal tile per piece, but goal has {} and base has {}; make them equal or use goal_mode = \"stack\"",
+                plural(goal.len(), "tile", "tiles"),
+                plural(base.len(), "piece", "pieces")
             ),
         );
         ok = false;
@@ -778,7 +774,7 @@ fn player(
     }
     ok.then_some(Player {
         name,
-        start: start as usize,
+        start,
         track_steps,
         base,
         goal,
@@ -792,6 +788,75 @@ fn short(x: f64) -> String {
         format!("{x:e}")
     } else {
         format!("{x}")
+    }
+}
+
+/// A player's start tile and track steps, each checked against the track (both reported), or
+/// `None` if either is out of range.
+fn start_and_steps(
+    ck: &mut Checker,
+    start: &Spanned<i128>,
+    track_steps: Option<&Spanned<i128>>,
+    name: &str,
+    track_len: usize,
+) -> Option<(usize, usize)> {
+    let at = index_below(*start.get_ref(), track_len.max(1));
+    if at.is_none() {
+        ck.at(
+            start.span(),
+            format!("player \"{name}\": start = {} is out of range; it indexes track.tiles, so it must be 0 to {}", start.get_ref(), track_len.saturating_sub(1)),
+        );
+    }
+    let steps = match track_steps {
+        None => Some(track_len),
+        Some(ts) => {
+            let v = *ts.get_ref();
+            let steps = index_below(v.saturating_sub(1), track_len).map(|i| i + 1);
+            if steps.is_none() {
+                ck.at(ts.span(), format!("player \"{name}\": track_steps = {v} must be 1 to {track_len} (the track length)"));
+            }
+            steps
+        }
+    };
+    at.zip(steps)
+}
+
+/// `value` as an index below `len`, if it is one (a board's whole numbers are read as i128, so
+/// that one past i64 is reported with its field's range rather than as a type error).
+fn index_below(value: i128, len: usize) -> Option<usize> {
+    usize::try_from(value).ok().filter(|&i| i < len)
+}
+
+/// A number where the format takes a float: a float, or an integer of any size `toml` reads
+/// (serde's f64 refuses integers past i64, which `toml` hands over as i128).
+#[derive(Clone, Copy, Debug)]
+struct Number(f64);
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Number;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Number, E> {
+                Ok(Number(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_i128<E>(self, v: i128) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_u128<E>(self, v: u128) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+        }
+        d.deserialize_f64(Visit)
     }
 }
 
@@ -815,10 +880,10 @@ impl<'de> Deserialize<'de> for Pair {
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Pair, A::Error> {
                 use serde::de::Error;
-                let x: f64 = seq
+                let Number(x) = seq
                     .next_element()?
                     .ok_or_else(|| A::Error::invalid_length(0, &self))?;
-                let y: f64 = seq
+                let Number(y) = seq
                     .next_element()?
                     .ok_or_else(|| A::Error::invalid_length(1, &self))?;
                 let mut extra = 0;

@@ -145,10 +145,10 @@ impl Board {
                     origin: self.origin.clone(),
                     position: None,
                     message: format!(
-                        "goal_mode \"slots\" needs one goal tile per piece, but player \"{}\" has {} goal tiles for {} pieces; use goal_mode \"stack\"",
+                        "goal_mode \"slots\" needs one goal tile per piece, but player \"{}\" has {} for {}; use goal_mode \"stack\"",
                         p.name,
-                        p.goal.len(),
-                        p.base.len()
+                        crate::text::plural(p.goal.len(), "goal tile", "goal tiles"),
+                        crate::text::plural(p.base.len(), "piece", "pieces")
                     ),
                 })
                 .collect();

@@ -127,7 +127,7 @@ impl RuleOverrides {
 }
 
 /// Checks die faces: at least one, each a positive integer, no duplicates.
-pub fn check_die(faces: &[i64]) -> Result<Vec<u32>, String> {
+pub fn check_die<T: Copy + Into<i128>>(faces: &[T]) -> Result<Vec<u32>, String> {
     if faces.is_empty() {
         return Err(
             "die has no faces; give at least one positive integer, e.g. [1, 2, 3, 4, 5, 6]".into(),
@@ -135,17 +135,15 @@ pub fn check_die(faces: &[i64]) -> Result<Vec<u32>, String> {
     }
     let mut out = Vec::with_capacity(faces.len());
     for &f in faces {
+        let f: i128 = f.into();
         if f <= 0 {
             return Err(format!(
-                "die face {f} is not a positive integer; faces must be 1 or more"
+                "die face {f} is not a positive integer; faces must be 1 to {}",
+                u32::MAX
             ));
         }
-        let f = u32::try_from(f).map_err(|_| {
-            format!(
-                "die face {f} is too large; faces must be at most {}",
-                u32::MAX
-            )
-        })?;
+        let f = u32::try_from(f)
+            .map_err(|_| format!("die face {f} is too large; faces must be 1 to {}", u32::MAX))?;
         if out.contains(&f) {
             return Err(format!(
                 "die face {f} appears twice; faces must be distinct"
@@ -194,7 +192,24 @@ pub fn parse_die_list(text: &str) -> Result<Vec<u32>, String> {
 
 /// One face of a die list (`part` is the item it appears in, for the message).
 fn face(text: &str, part: &str) -> Result<i64, String> {
-    text.trim().parse().map_err(|_| {
+    let text = text.trim();
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    // Digits past i64: say which way the face is out of range, not that it is no number.
+    if !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && text.parse::<i64>().is_err()
+    {
+        let why = if digits.len() < text.len() {
+            "is not a positive integer"
+        } else {
+            "is too large"
+        };
+        return Err(format!(
+            "die face {text} {why}; faces must be 1 to {}",
+            u32::MAX
+        ));
+    }
+    text.parse().map_err(|_| {
         format!(
             "die face \"{part}\" is not an integer or a range; give faces like 1,2,3,4,5,6 or 1-6"
         )
@@ -228,7 +243,7 @@ mod tests {
     #[test]
     fn die_checks() {
         assert_eq!(check_die(&[6, 1, 3]).unwrap(), vec![6, 1, 3]);
-        assert!(check_die(&[]).unwrap_err().contains("no faces"));
+        assert!(check_die::<i64>(&[]).unwrap_err().contains("no faces"));
         assert!(check_die(&[0]).unwrap_err().contains("positive"));
         assert!(check_die(&[-2]).unwrap_err().contains("positive"));
         assert!(check_die(&[2, 2]).unwrap_err().contains("twice"));

@@ -3,6 +3,7 @@
 
 use super::Error;
 use super::out;
+use super::range::{at_least, whole};
 use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::Board;
 use boardpath::board::embedded;
@@ -16,6 +17,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
+
+/// The most timing samples per method.
+const MAX_REPEAT: u64 = 10_000;
 
 /// Arguments of `compare`.
 #[derive(Args)]
@@ -41,14 +45,14 @@ pub struct TableArgs {
     pub method: Option<Vec<String>>,
     /// Timing samples per method (1 to 10,000); each sample lasts at least 1 ms, and no sample
     /// is started that would end (as long as the last) after the method has run for 0.5 s.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = whole(1, MAX_REPEAT))]
     pub repeat: u64,
     /// Run each method once, untimed, and leave the time column out: a table that is the same on
     /// every machine (the docs' tables are made so).
     #[arg(long, conflicts_with = "repeat")]
     pub no_time: bool,
-    /// Nodes a method may expand per player; it reports "gave up" when they run out.
-    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    /// Nodes a method may expand per player (1 or more); it reports "gave up" when they run out.
+    #[arg(long, default_value_t = DEFAULT_BUDGET, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub budget: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]

@@ -1,16 +1,18 @@
 //! `boardpath dice`: exact expected turns, rolls and distance under real dice, the distribution of
 //! turns, a Monte Carlo check, the policy table and a plot.
 
+use super::range::{at_least, whole};
 use super::{Error, Format, RuleArgs, load, out, players};
 use boardpath::board::Board;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DiceRules, Exact, Model, Objective, Policy, Start, analyse_with,
+    Analysis, DiceError, DiceRules, Exact, MAX_TRIES, Model, Objective, Policy, Start, analyse_with,
 };
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
+use boardpath::text::plural;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -18,6 +20,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
 use std::time::{Duration, Instant};
+
+/// The most games `--simulate` plays.
+const MAX_SIMULATE: u64 = 10_000_000_000;
 
 /// Arguments of `dice`.
 #[derive(Args)]
@@ -40,8 +45,8 @@ pub struct DiceArgs {
     /// Forbid jumping over own pieces inside the goal.
     #[arg(long)]
     pub no_goal_jump: bool,
-    /// Rolls per turn while no piece stands on the track.
-    #[arg(long, default_value_t = 3)]
+    /// Rolls per turn while no piece stands on the track (1 to 1,000).
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = whole(1, MAX_TRIES))]
     pub tries: usize,
     /// Let the optimal policy pass instead of moving (a pass on the highest face rolls again).
     #[arg(long)]
@@ -49,13 +54,13 @@ pub struct DiceArgs {
     /// Faces that let a waiting piece enter, e.g. `5,6`; default: the die's highest face.
     #[arg(long, value_parser = |s: &str| parse_die_list(s).map(super::Faces))]
     pub enter_faces: Option<super::Faces>,
-    /// Also play this many games at random (seeded) and report 95% confidence intervals; at most
+    /// Also play this many games at random (seeded) and report 95% confidence intervals; 1 to
     /// 10,000,000,000 (about two microseconds a game on one core: hours, with a progress bar and
     /// its estimate of the time left on a terminal; Ctrl-C stops it).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=10_000_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_SIMULATE))]
     pub simulate: Option<u64>,
-    /// Seed of the simulation.
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the simulation (0 or more).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = at_least(0u64))]
     pub seed: u64,
     /// Write the policy to FILE.json or FILE.csv: for every unfinished state (pieces waiting, pieces
     /// home on a stack goal, the other occupied steps) and roll, the move made: `enter`, `FROM>TO`
@@ -233,8 +238,8 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
     let _ = writeln!(out, "rules:  {}", board.rules);
     let _ = writeln!(
         out,
-        "dice:   enter on {enter}, {} tries, start {}, goal jumps {}, highest face rolls again",
-        r.tries,
+        "dice:   enter on {enter}, {}, start {}, goal jumps {}, highest face rolls again",
+        plural(r.tries, "try", "tries"),
         match r.start {
             Start::Waiting => "waiting",
             Start::OneOut => "one-out",
@@ -283,8 +288,9 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "simulation: {} games, seed {} (mean, 95% interval)",
-            s.games, s.seed
+            "simulation: {}, seed {} (mean, 95% interval)",
+            plural(s.games, "game", "games"),
+            s.seed
         );
         for (name, i) in [
             ("turns", s.turns),

@@ -1,13 +1,15 @@
 //! `boardpath play`: tournaments of policies on the real game (captures, opponents): per seat the
 //! win rate, turns, rolls, captures and the physical distance its pieces travel.
 
+use super::range::{MAX_THREADS, at_least, whole};
 use super::{Error, compare::progress_bar, load_board, out};
 use boardpath::board::embedded;
 use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};
 use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{Game, GameConfig, RuleSet, Seating};
+use boardpath::game::{Game, GameConfig, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Seating};
 use boardpath::output::plot::{colour, svg};
+use boardpath::text::plural;
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,31 +22,32 @@ pub struct PlayArgs {
     #[arg(default_value = embedded::DEFAULT)]
     pub board: String,
     /// Players at the table, 2 to 6 (at most the board's players).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = whole(MIN_PLAYERS, MAX_PLAYERS))]
     pub players: usize,
-    /// Pieces per player (default: the board's).
-    #[arg(long)]
+    /// Pieces per player, 1 to 16 (at most the board's waiting tiles a player, and 32 pieces in
+    /// all; default: the board's).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES / MIN_PLAYERS))]
     pub pieces: Option<usize>,
     /// Rule set: openspiel, schmidt or ludo (see docs/game.md).
-    #[arg(long, default_value = "openspiel")]
-    pub rules: String,
+    #[arg(long, default_value = "openspiel", value_parser = |s: &str| RuleSet::parse(s).map_err(|e| e.to_string()))]
+    pub rules: RuleSet,
     /// Seat the players side by side instead of spread round the board.
     #[arg(long)]
     pub adjacent: bool,
-    /// One policy for every seat, or one per seat, comma-separated: random, front, rear,
-    /// aggressive, defensive, solitaire, optimal (two players, openspiel rules: the exact
-    /// solution, solved at start for 1-2 pieces), optimal:TABLE (a `solve-game --out` table),
-    /// file:PATH.
-    #[arg(long, default_value = "random")]
+    /// The policies, comma-separated: one name for all seats, or one name per seat in seat
+    /// order: random, front, rear, aggressive, defensive, solitaire, optimal (two players,
+    /// openspiel rules: the exact solution, solved at start for 1-2 pieces), optimal:TABLE (a
+    /// `solve-game --out` table), file:PATH.
+    #[arg(long, default_value = "random", value_parser = policy_list)]
     pub policy: String,
-    /// Games to play (at most 100,000,000).
-    #[arg(long, default_value_t = 10_000)]
+    /// Games to play, 1 to 100,000,000.
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = whole(1, MAX_GAMES))]
     pub games: u64,
-    /// Seed: the same seed gives the same numbers on any number of threads.
-    #[arg(long, default_value_t = 1)]
+    /// Seed (0 or more): the same seed gives the same numbers on any number of threads.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = at_least(0u64))]
     pub seed: u64,
-    /// Threads (default: every core).
-    #[arg(long)]
+    /// Threads, 1 to 1,024 (default: every core).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS))]
     pub threads: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
@@ -66,26 +69,25 @@ pub enum PlayFormat {
     Csv,
 }
 
+/// A `--policy` list whose every name is a policy's (its files are read later).
+fn policy_list(text: &str) -> Result<String, String> {
+    for name in text.split(',') {
+        policy::check_name(name.trim()).map_err(|e| e.to_string())?;
+    }
+    Ok(text.to_string())
+}
+
 fn input(e: impl std::fmt::Display) -> Error {
     Error::Input(e.to_string())
 }
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Error> {
-    if args.games == 0 || args.games > MAX_GAMES {
-        return Err(Error::Input(format!(
-            "--games {}: valid is 1 to {MAX_GAMES}",
-            args.games
-        )));
-    }
-    if args.threads == Some(0) {
-        return Err(Error::Input("--threads 0: valid is 1 or more".into()));
-    }
     let board = load_board(&args.board)?;
     let config = GameConfig {
         players: args.players,
         pieces: args.pieces,
-        rules: RuleSet::parse(&args.rules).map_err(input)?.rules(),
+        rules: args.rules.rules(),
         seating: if args.adjacent {
             Seating::Adjacent
         } else {
@@ -95,9 +97,11 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let game = Game::new(&board, &config).map_err(input)?;
     let names: Vec<&str> = args.policy.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != game.players() {
-        return Err(Error::Input(format!(
-            "--policy names {} policies for {} players: give one for every seat, or one per seat",
-            names.len(),
+        return Err(Error::Usage(format!(
+            "--policy names {} for {}: give one policy for all seats, or one for each of the {} \
+             seats, comma-separated",
+            plural(names.len(), "policy", "policies"),
+            plural(game.players(), "player", "players"),
             game.players()
         )));
     }
@@ -151,17 +155,20 @@ fn text(r: &PlayReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} players x {} pieces, rules {}",
-        r.board, r.players, r.pieces, r.rules
+        "{}: {} x {}, rules {}",
+        r.board,
+        plural(r.players, "player", "players"),
+        plural(r.pieces, "piece", "pieces"),
+        r.rules
     );
     let _ = writeln!(
         out,
-        "{} games, seed {}, {:.1} rolls a game; {:.2} s on {} threads ({:.0} games/s){}",
-        r.games,
+        "{}, seed {}, {:.1} rolls a game; {:.2} s on {} ({:.0} games/s){}",
+        plural(r.games, "game", "games"),
         r.seed,
         r.rolls_per_game,
         r.seconds,
-        r.threads,
+        plural(r.threads, "thread", "threads"),
         r.games as f64 / r.seconds.max(1e-9),
         if r.unfinished > 0 {
             format!("; {} unfinished", r.unfinished)
@@ -177,9 +184,13 @@ fn text(r: &PlayReport) -> String {
         100.0 * r.carried_share
     );
     let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "{:<4} {:<8} {:<12} {:>24} {:>7} {:>7} {:>6} {:>6} {:>10} {:>9} {:>10}",
+    out + &seat_table(r)
+}
+
+/// One row per seat, each column as wide as its widest cell (a policy `optimal:PATH` or a long
+/// player name widens its column instead of shifting the others).
+fn seat_table(r: &PlayReport) -> String {
+    const HEAD: [&str; 11] = [
         "seat",
         "player",
         "policy",
@@ -190,24 +201,56 @@ fn text(r: &PlayReport) -> String {
         "capt-",
         "moved",
         "carried",
-        "distance"
-    );
-    for s in &r.seats {
-        let _ = writeln!(
-            out,
-            "{:<4} {:<8} {:<12} {:>24} {:>7.2} {:>7.2} {:>6.3} {:>6.3} {:>10.1} {:>9.1} {:>10.1}",
-            s.seat,
-            s.player,
-            s.policy,
-            format!("{:.4} [{:.4}, {:.4}]", s.win_rate, s.win_low, s.win_high),
-            s.turns,
-            s.rolls,
-            s.captures_made,
-            s.captures_suffered,
-            s.moved,
-            s.carried,
-            s.distance
-        );
+        "distance",
+    ];
+    // The widths of typical cells, so that the usual table keeps its shape.
+    const MIN: [usize; 11] = [4, 8, 12, 24, 7, 7, 6, 6, 10, 9, 10];
+    let rows: Vec<[String; 11]> = r
+        .seats
+        .iter()
+        .map(|s| {
+            [
+                s.seat.to_string(),
+                s.player.clone(),
+                s.policy.clone(),
+                format!("{:.4} [{:.4}, {:.4}]", s.win_rate, s.win_low, s.win_high),
+                format!("{:.2}", s.turns),
+                format!("{:.2}", s.rolls),
+                format!("{:.3}", s.captures_made),
+                format!("{:.3}", s.captures_suffered),
+                format!("{:.1}", s.moved),
+                format!("{:.1}", s.carried),
+                format!("{:.1}", s.distance),
+            ]
+        })
+        .collect();
+    let width = |c: usize| {
+        rows.iter()
+            .map(|row| row[c].chars().count())
+            .chain([MIN[c]])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..HEAD.len()).map(width).collect();
+    let line = |cells: &[&str]| {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                let pad = " ".repeat(widths[c] - cell.chars().count());
+                // The seat, player and policy read left to right; the numbers line up right.
+                if c < 3 {
+                    format!("{cell}{pad}")
+                } else {
+                    format!("{pad}{cell}")
+                }
+            })
+            .collect();
+        parts.join(" ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(&HEAD);
+    for row in &rows {
+        out += &line(&row.each_ref().map(String::as_str));
     }
     out
 }

@@ -3,6 +3,7 @@
 
 use super::Error;
 use super::out;
+use super::range::at_least;
 use super::solve::{self, solutions};
 use super::{RuleArgs, method, method_parser, players, print_warnings, with_rules};
 use boardpath::board::Board;
@@ -26,8 +27,9 @@ pub struct RenderArgs {
     /// Player to draw, or `all` (one panel each); default: the first player in the file.
     #[arg(long)]
     pub player: Option<String>,
-    /// Draw only this piece's path (1 = the first to finish, which fills the deepest goal tile).
-    #[arg(long, value_name = "N")]
+    /// Draw only this piece's path (1 or more, at most the player's pieces; 1 = the first to
+    /// finish, which fills the deepest goal tile).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least(1usize))]
     pub piece: Option<usize>,
     /// Animate the pieces roll by roll (SVG only).
     #[arg(long)]
@@ -41,8 +43,8 @@ pub struct RenderArgs {
     /// The method whose paths are drawn (see `boardpath methods`); default: petgraph-dijkstra/graph.
     #[arg(long, value_parser = method_parser(false))]
     pub method: Option<String>,
-    /// Nodes the method may expand per player before it gives up (exit 1).
-    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    /// Nodes the method may expand per player (1 or more) before it gives up (exit 1).
+    #[arg(long, default_value_t = DEFAULT_BUDGET, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub budget: u64,
     /// Output file; its name ends in .svg, .png or .html (the viewer: the SVG with controls to
     /// show players and pieces and step through the moves, in one self-contained file).

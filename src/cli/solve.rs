@@ -2,6 +2,7 @@
 
 use super::Error;
 use super::out;
+use super::range::at_least;
 use super::{Format, RuleArgs, load, method, method_parser, players};
 use boardpath::board::Rounding;
 use boardpath::board::rules::parse_choice;
@@ -45,8 +46,8 @@ pub struct SolveArgs {
     /// admissible or exact (bnb-BOUND/bitboard).
     #[arg(long, value_parser = |s: &str| parse_choice("bound", s, &Estimate::BOUNDS))]
     pub bound: Option<Estimate>,
-    /// Nodes a method may expand per player before it gives up (exit 1).
-    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    /// Nodes a method may expand per player (1 or more) before it gives up (exit 1).
+    #[arg(long, default_value_t = DEFAULT_BUDGET, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub budget: u64,
     #[command(flatten)]
     pub rules: RuleArgs,

@@ -2,10 +2,16 @@
 //! pieces a side: the first player's win probability under optimal play by both, the value of
 //! chosen positions, how the fixed point was certified, and the value table for a policy.
 
+use super::range::{MAX_THREADS, whole};
 use super::{Error, Format, load_board, out};
 use boardpath::board::{Board, embedded};
-use boardpath::game::exact::{ChanceGame, Maedn2, Options, Position, Side, Solution, solve};
+use boardpath::game::exact::{
+    ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, Solution, available_memory, gigabytes,
+    most_pieces_within, solve,
+};
+use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
 use boardpath::game::{Game, GameConfig};
+use boardpath::text::plural;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -19,11 +25,12 @@ pub struct SolveGameArgs {
     /// tiles a player, a die 1-6), two players sit opposite.
     #[arg(default_value = embedded::DEFAULT)]
     pub board: String,
-    /// Pieces a side (1 to 4; 4 needs about 128 GB and is refused on smaller machines).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=4))]
+    /// Pieces a side, 1 to 4; the memory the larger ones need is in `--help` (computed from
+    /// the position counts), and a machine with less refuses them.
+    #[arg(long, default_value_t = 2, help = pieces_help(), allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES as u64))]
     pub pieces: u64,
-    /// Worker threads (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Worker threads, 1 to 1,024 (default: every core).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
     /// Write the value table to FILE (format in docs/game-solve.md: one header line, then one
     /// little-endian f64 per ranked position); the optimal move is the best one-ply look-up.
@@ -33,6 +40,18 @@ pub struct SolveGameArgs {
     /// provenance, results}` (see docs/game-solve.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// The help of `--pieces`: the range, and the memory of each count too big to solve at start
+/// (`play --policy optimal`), from the solver's own counts.
+fn pieces_help() -> String {
+    let needs: Vec<String> = (MAX_SOLVE_AT_START + 1..=MAX_PIECES)
+        .map(|k| format!("{k} needs about {}", gigabytes(Maedn2::bytes_needed(k))))
+        .collect();
+    format!(
+        "Pieces a side, 1 to {MAX_PIECES} ({}; a machine with less memory refuses them)",
+        needs.join(", ")
+    )
 }
 
 /// What `solve-game` reports.
@@ -66,18 +85,6 @@ struct LayerRow {
 struct Chosen {
     position: String,
     mover_wins: f64,
-}
-
-/// Bytes the solve holds: an f64 per position, and the largest layer's sweep keys and order.
-pub fn bytes_needed(pieces: usize) -> u64 {
-    Maedn2::count(pieces) * 8 + Maedn2::new(pieces).largest_layer() * 8
-}
-
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
 }
 
 /// The standard geometry [`Maedn2`] ranks, checked on the board with the engine's set-up.
@@ -170,18 +177,23 @@ fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
 pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
     let board = check_board(&args.board, pieces)?;
-    let need = bytes_needed(pieces);
-    if let Some(have) = available_memory()
+    let need = Maedn2::bytes_needed(pieces);
+    let available = available_memory();
+    if let Some(have) = available
         && need > have
     {
+        let fits = match most_pieces_within(available) {
+            0 => "no count of pieces fits".to_string(),
+            1 => "--pieces 1 fits".to_string(),
+            k => format!("--pieces 1 to {k} fit"),
+        };
         return Err(Error::Input(format!(
-            "--pieces {pieces}: {} positions need about {} bytes ({:.1} GB: an f64 each plus the \
-             largest layer's sweep order), but {:.1} GB are available; see docs/game-solve.md for \
-             the out-of-core plan",
+            "--pieces {pieces}: {} positions need about {need} bytes ({}: an f64 each plus the \
+             largest layer's sweep order), but {} are available; {fits} here (see \
+             docs/game-solve.md for the out-of-core plan)",
             Maedn2::count(pieces),
-            need,
-            need as f64 / 1e9,
-            have as f64 / 1e9
+            gigabytes(need),
+            gigabytes(have)
         )));
     }
     let threads = args
@@ -274,8 +286,10 @@ fn text(r: &Report) -> String {
         r.most_sweeps_in_a_layer
     );
     s += &format!(
-        "time                {:.2} s on {} threads; values {} bytes (f64)\n",
-        r.seconds, r.threads, r.value_bytes
+        "time                {:.2} s on {}; values {} bytes (f64)\n",
+        r.seconds,
+        plural(r.threads, "thread", "threads"),
+        r.value_bytes
     );
     s += "chosen positions (the mover's win probability):\n";
     for c in &r.chosen {

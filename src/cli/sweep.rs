@@ -2,6 +2,7 @@
 //! [`boardpath::compare::sweep`]).
 
 use super::compare::{TableArgs, describe, progress_bar};
+use super::range::{MAX_THREADS, whole};
 use super::{Error, Faces, players};
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding};
@@ -33,8 +34,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "FACES", value_parser = one_die)]
     pub die: Vec<Faces>,
     /// Rule combinations run at once, each on its own core; default: one per core. Runs sharing
-    /// the cores time each other's noise: use --threads 1 for timings to compare.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// the cores time each other's noise: use --threads 1 for timings to compare (1 to 1,024).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,

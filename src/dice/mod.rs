@@ -47,7 +47,7 @@ pub mod state;
 pub use error::DiceError;
 pub use exact::Exact;
 pub use simulate::{Interval, Simulation, simulate};
-pub use state::Model;
+pub use state::{MAX_TRIES, Model};
 
 use crate::board::Board;
 use serde::Serialize;

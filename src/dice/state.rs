@@ -18,6 +18,11 @@ pub const MAX_STATES: u64 = 10_000_000;
 /// The most die faces the model takes (the solver keeps per-face arrays on the stack).
 pub const MAX_FACES: usize = 64;
 
+/// The most rolls a turn may allow while no piece stands on the track ([`DiceRules::tries`]):
+/// each state's value sums over them, so the solver's time grows with them (the standard rules
+/// give 3; past a few dozen more tries change no digit shown).
+pub const MAX_TRIES: usize = 1_000;
+
 /// A position: pieces waiting, pieces home on the last goal tile (stack mode only), other steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
@@ -177,8 +182,11 @@ impl Model {
                 MAX_FACES
             )));
         }
-        if rules.tries == 0 {
-            return Err(DiceError::Rules("--tries must be at least 1".into()));
+        if !(1..=MAX_TRIES).contains(&rules.tries) {
+            return Err(DiceError::Rules(format!(
+                "--tries {}: valid is 1 to {MAX_TRIES}",
+                rules.tries
+            )));
         }
         if pieces == 0 || pieces > 64 {
             return Err(DiceError::Rules(format!("{pieces} pieces: need 1 to 64")));

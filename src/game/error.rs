@@ -1,5 +1,6 @@
 //! Why a game cannot be set up, or a state or move is not one of the game's.
 
+use crate::text::plural;
 use std::fmt;
 
 /// Why a game could not be set up from a board, or why a state or a move was refused.
@@ -46,7 +47,8 @@ impl fmt::Display for GameError {
         match self {
             GameError::Players { asked, board } if *asked < super::MIN_PLAYERS => write!(
                 f,
-                "{asked} players: a game needs at least {} (valid: {} to {})",
+                "{}: a game needs at least {} (valid: {} to {})",
+                plural(*asked, "player", "players"),
                 super::MIN_PLAYERS,
                 super::MIN_PLAYERS,
                 (*board).clamp(super::MIN_PLAYERS, super::MAX_PLAYERS)
@@ -65,7 +67,8 @@ impl fmt::Display for GameError {
             ),
             GameError::Pieces { asked, most } => write!(
                 f,
-                "{asked} pieces per player: valid is 1 to {most} (the fewest waiting tiles of a seated player)"
+                "{} per player: valid is 1 to {most} (the fewest waiting tiles of a seated player)",
+                plural(*asked, "piece", "pieces")
             ),
             GameError::TooManyPieces { total, limit } => write!(
                 f,

@@ -60,8 +60,10 @@ impl State {
         let (n, k) = (game.players(), game.pieces());
         if steps.len() != n * k {
             return Err(GameError::State(format!(
-                "{} steps given, {n} players x {k} pieces need {}",
-                steps.len(),
+                "{} given, {} x {} need {}",
+                crate::text::plural(steps.len(), "step", "steps"),
+                crate::text::plural(n, "player", "players"),
+                crate::text::plural(k, "piece", "pieces"),
                 n * k
             )));
         }

@@ -43,6 +43,7 @@ use crate::board::Board;
 use crate::output::decode::BitboardView;
 use crate::race::step_positions;
 use crate::solve::{Solved, bitboard_layout};
+use crate::text::plural;
 use animate::Timeline;
 use labels::Placer;
 use legend::{Item, Legend};
@@ -537,9 +538,9 @@ fn path_segments(
                     label_pieces: String::new(),
                     number: 0,
                     title: format!(
-                        "{}: enters, from its waiting tile onto the start tile (the enter moves of all {} pieces: {})",
+                        "{}: enters, from its waiting tile onto the start tile (the enter moves of {}: {})",
                         piece_title(k, path.target),
-                        p.pieces(),
+                        all_pieces(p.pieces()),
                         with_cm(&solved.enter, &solved.unit, solved.enter_cm)
                     ),
                 }),
@@ -612,7 +613,7 @@ fn paths_legend(
         Item::Title(board.name.clone()),
         Item::Text(match request.piece {
             Some(n) => format!("player {}, piece {n} of {}", p.name, p.pieces()),
-            None => format!("player {}, all {} pieces", p.name, p.pieces()),
+            None => format!("player {}, {}", p.name, all_pieces(p.pieces())),
         }),
     ];
     items.extend(rules_lines(board).map(Item::Note));
@@ -640,7 +641,7 @@ fn paths_legend(
             ),
             detail: Some(format!(
                 "{}, rolls {}",
-                plural(piece.rolls.len(), "move"),
+                plural(piece.rolls.len(), "move", "moves"),
                 rolls.join(" ")
             )),
         });
@@ -653,8 +654,8 @@ fn paths_legend(
             with_cm(&solved.enter, &solved.unit, solved.enter_cm)
         ),
         detail: Some(format!(
-            "all {} pieces, waiting tile \u{2192} start tile",
-            p.pieces()
+            "{}, waiting tile \u{2192} start tile",
+            all_pieces(p.pieces())
         )),
     });
     if shared {
@@ -669,8 +670,8 @@ fn paths_legend(
     )));
     if request.piece.is_some() {
         items.push(Item::Note(format!(
-            "the total is for all {} pieces and the enter moves",
-            p.pieces()
+            "the total is for {} and the enter moves",
+            all_pieces(p.pieces())
         )));
     }
     if let Some(t) = timeline {
@@ -777,7 +778,10 @@ fn bits_panel(
         Item::Swatch {
             colour: palette::piece_colour(0),
             dashed: false,
-            text: format!("the path through them, {}", plural(segments.len(), "move")),
+            text: format!(
+                "the path through them, {}",
+                plural(segments.len(), "move", "moves")
+            ),
             detail: Some("numbers: tiles advanced (the roll)".into()),
         },
     ];
@@ -789,11 +793,11 @@ fn bits_panel(
     })
 }
 
-/// `1 move`, `8 moves`.
-fn plural(n: usize, word: &str) -> String {
+/// `all 4 pieces`, or `its one piece`.
+fn all_pieces(n: usize) -> String {
     if n == 1 {
-        format!("1 {word}")
+        "its one piece".to_string()
     } else {
-        format!("{n} {word}s")
+        format!("all {n} pieces")
     }
 }

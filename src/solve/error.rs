@@ -54,8 +54,9 @@ impl fmt::Display for SolveError {
                 at,
             } => write!(
                 f,
-                "{method} gave up on piece {piece} after {} nodes ({at}); raise --budget or choose another method (see `boardpath methods`)",
-                thousands(*nodes)
+                "{method} gave up on piece {piece} after {} {} ({at}); raise --budget or choose another method (see `boardpath methods`)",
+                thousands(*nodes),
+                if *nodes == 1 { "node" } else { "nodes" }
             ),
             SolveError::UnknownMethod { name, known } => {
                 write!(

@@ -347,11 +347,7 @@ impl Endpoint {
                 if key == "budget" {
                     budget = Some(value.to_string());
                 }
-                if key == "tries" && value.parse::<u64>().is_ok_and(|n| n > MAX_TRIES) {
-                    return Err(bad(format!(
-                        "tries {value}: this server allows at most {MAX_TRIES} tries per turn (the standard rules give 3)"
-                    )));
-                }
+                capped_count(&key, &value, limits)?;
                 // `--key=value`: a value that starts with a dash stays a value.
                 options.push(format!("--{key}={value}"));
             } else if self.switches.contains(&key.as_ref()) {
@@ -373,23 +369,8 @@ impl Endpoint {
                 )));
             }
         }
-        if self.budget {
-            match budget.map(|b| b.parse::<u64>()) {
-                // Not a number: the command's own parser says so.
-                Some(Err(_)) => {}
-                Some(Ok(n)) if n > limits.budget => {
-                    return Err(Failure::new(
-                        400,
-                        None,
-                        format!(
-                            "budget {n}: this server allows at most {} nodes per player (serve --budget)",
-                            limits.budget
-                        ),
-                    ));
-                }
-                Some(Ok(_)) => {}
-                None => options.push(format!("--budget={}", limits.budget)),
-            }
+        if self.budget && budget.is_none() {
+            options.push(format!("--budget={}", limits.budget));
         }
         let mut argv = vec![
             "boardpath".to_string(),
@@ -399,6 +380,36 @@ impl Endpoint {
         argv.extend(options);
         argv.extend(self.fixed.iter().map(|s| s.to_string()));
         Ok(Command { file, argv })
+    }
+}
+
+/// Refuses a count the server caps below the command line's own limit (`tries`, `budget`) unless
+/// it is a whole number from 1 to the cap, naming the parameter, the value and the range (the
+/// command's parser would name its own, wider range).
+fn capped_count(key: &str, value: &str, limits: &Limits) -> Result<(), Failure> {
+    let (most, why) = match key {
+        "tries" => (
+            MAX_TRIES,
+            format!(
+                "this server allows at most {MAX_TRIES} tries per turn (the standard rules give 3)"
+            ),
+        ),
+        "budget" => (
+            limits.budget,
+            format!(
+                "this server allows at most {} nodes per player (serve --budget)",
+                limits.budget
+            ),
+        ),
+        _ => return Ok(()),
+    };
+    match value.parse::<u64>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(()),
+        _ => Err(Failure::new(
+            400,
+            None,
+            format!("{key}={value}: valid is 1 to {most}; {why}"),
+        )),
     }
 }
 

@@ -15,6 +15,7 @@ mod http;
 
 use super::Error;
 use super::out;
+use super::range::{at_least, whole};
 use super::render::file_name;
 use api::Limits;
 use boardpath::board::embedded;
@@ -32,34 +33,35 @@ pub struct ServeArgs {
     /// be invalid: its problems are shown at their lines).
     #[arg(default_value = embedded::DEFAULT)]
     pub board: String,
-    /// Port on 127.0.0.1; 0 picks a free one. The address is printed.
-    #[arg(long, default_value_t = 8080)]
+    /// Port on 127.0.0.1, 0 to 65,535; 0 picks a free one. The address is printed.
+    #[arg(long, default_value_t = 8080, allow_negative_numbers = true, value_parser = at_least(0u16))]
     pub port: u16,
-    /// The largest request body (a board's TOML) in bytes, 1 KiB to 64 MiB: 1 MiB holds a board of
-    /// about 56,000 tiles.
-    #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1024..=embedded::MAX_BOARD_BYTES))]
+    /// The largest request body (a board's TOML) in bytes, 1,024 to 67,108,864 (1 KiB to 64 MiB):
+    /// 1 MiB holds a board of about 56,000 tiles.
+    #[arg(long, default_value_t = 1 << 20, allow_negative_numbers = true, value_parser = whole(1024, embedded::MAX_BOARD_BYTES))]
     pub max_body: u64,
-    /// The most nodes a method may expand per player in one request (a request may ask for fewer).
-    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The most nodes a method may expand per player in one request, 1 or more (a request may ask
+    /// for fewer).
+    #[arg(long, default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub budget: u64,
-    /// The most states of one real-dice model (`dice`; about 175 bytes each).
-    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The most states of one real-dice model (`dice`; about 175 bytes each), 1 or more.
+    #[arg(long, default_value_t = 2_000_000, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub max_dice_states: u64,
-    /// The most pieces of a board, all players together.
-    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The most pieces of a board, all players together, 1 or more.
+    #[arg(long, default_value_t = 1_000, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub max_pieces: u64,
-    /// The most tiles of a board (track, waiting and goal tiles).
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The most tiles of a board (track, waiting and goal tiles), 1 or more.
+    #[arg(long, default_value_t = 100_000, allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub max_tiles: u64,
-    /// The largest answer in bytes, estimated before the work (from the moves the pieces can
-    /// make and the tiles drawn) and checked after it.
-    #[arg(long, default_value_t = 64 << 20, value_parser = clap::value_parser!(u64).range(1024..))]
+    /// The largest answer in bytes, 1,024 or more, estimated before the work (from the moves the
+    /// pieces can make and the tiles drawn) and checked after it.
+    #[arg(long, default_value_t = 64 << 20, allow_negative_numbers = true, value_parser = at_least(1024u64))]
     pub max_answer: u64,
-    /// Seconds one request's work may run before it is cancelled and answered 503.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    /// Seconds one request's work may run before it is cancelled and answered 503, 1 to 86,400.
+    #[arg(long, default_value_t = 60, allow_negative_numbers = true, value_parser = whole(1u64, 86_400))]
     pub timeout: u64,
-    /// Seconds a client has to send its whole request before it is answered 408.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    /// Seconds a client has to send its whole request before it is answered 408, 1 to 3,600.
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole(1u64, 3_600))]
     pub read_timeout: u64,
 }
 

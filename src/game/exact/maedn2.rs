@@ -475,6 +475,12 @@ impl Maedn2 {
         n
     }
 
+    /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): an
+    /// f64 per position, and the largest layer's sweep keys and order.
+    pub fn bytes_needed(pieces: usize) -> u64 {
+        Self::count(pieces) * 8 + Self::new(pieces).largest_layer() * 8
+    }
+
     /// The positions of the largest layer (the one a solver holds a sweep order for).
     pub fn largest_layer(&self) -> u64 {
         self.order

@@ -22,6 +22,29 @@ pub use value_iteration::{LayerReport, Options, Solution, SolveError, best_move,
 
 use std::ops::Range;
 
+/// The memory this machine has available for a solve, in bytes (`MemAvailable` of
+/// `/proc/meminfo`); `None` where the system does not say.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The most pieces a side whose [`solve`] fits in `available` bytes ([`Maedn2::bytes_needed`];
+/// every count up to [`MAX_PIECES`] when `available` is `None`, 0 when not even one fits).
+pub fn most_pieces_within(available: Option<u64>) -> usize {
+    (1..=MAX_PIECES)
+        .take_while(|&k| available.is_none_or(|a| Maedn2::bytes_needed(k) <= a))
+        .last()
+        .unwrap_or(0)
+}
+
+/// `bytes` in gigabytes (10^9 bytes), one decimal: `2.1 GB`.
+pub fn gigabytes(bytes: u64) -> String {
+    format!("{:.1} GB", bytes as f64 / 1e9)
+}
+
 /// Where one legal move of the player to move leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

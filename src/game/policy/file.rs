@@ -18,6 +18,7 @@
 use super::{Policy, PolicyError, aggressive, defensive, front, random, rear};
 use crate::game::{Game, MAX_PIECES, Move, State, Step, WAITING};
 use crate::generate::SplitMix64;
+use crate::text::plural;
 use std::collections::HashMap;
 
 /// The first line of every policy file.
@@ -206,8 +207,8 @@ fn parse_row(
             no,
             pos_col,
             format!(
-                "the position lists {} players, the game has {n} (players separated by /)",
-                groups.len()
+                "the position lists {}, the game has {n} (players separated by /)",
+                plural(groups.len(), "player", "players")
             ),
         ));
     }
@@ -227,9 +228,9 @@ fn parse_row(
                 no,
                 at + 1 + (g.len() - g.trim_start().len()),
                 format!(
-                    "player {} of the position has {} pieces, the game gives each {k}",
+                    "player {} of the position has {}, the game gives each {k}",
                     j + 1,
-                    pieces.len()
+                    plural(pieces.len(), "piece", "pieces")
                 ),
             ));
         }

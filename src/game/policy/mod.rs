@@ -86,16 +86,36 @@ pub fn by_name(
         "solitaire" => Box::new(solitaire::Solitaire::new(board, game, player)?),
         "optimal" => Box::new(optimal::Optimal::new(board, game, None)?),
         _ => match (name.strip_prefix("file:"), name.strip_prefix("optimal:")) {
-            (Some(path), _) => Box::new(file::FilePolicy::load(path, game)?),
-            (_, Some(table)) => Box::new(optimal::Optimal::new(board, game, Some(table))?),
-            _ => {
-                return Err(PolicyError(format!(
-                    "unknown policy \"{name}\" (valid: {}, optimal, optimal:TABLE, file:PATH)",
-                    NAMES.join(", ")
-                )));
+            (Some(path), _) if !path.is_empty() => Box::new(file::FilePolicy::load(path, game)?),
+            (_, Some(table)) if !table.is_empty() => {
+                Box::new(optimal::Optimal::new(board, game, Some(table))?)
             }
+            _ => return Err(unknown(name)),
         },
     })
+}
+
+/// Whether `name` is a policy's name as [`by_name`] takes it (the files named are not read), or
+/// why not, with the valid names: a command line can refuse a misspelt name before any work.
+pub fn check_name(name: &str) -> Result<(), PolicyError> {
+    let named = NAMES.contains(&name) || name == "optimal";
+    let with_path = [name.strip_prefix("file:"), name.strip_prefix("optimal:")]
+        .into_iter()
+        .flatten()
+        .any(|rest| !rest.is_empty());
+    if named || with_path {
+        Ok(())
+    } else {
+        Err(unknown(name))
+    }
+}
+
+/// The refusal of an unknown policy name.
+fn unknown(name: &str) -> PolicyError {
+    PolicyError(format!(
+        "unknown policy \"{name}\" (valid: {}, optimal, optimal:TABLE, file:PATH)",
+        NAMES.join(", ")
+    ))
 }
 
 /// A move's progress key: the step it leaves, a waiting piece (entering) lowest of all.

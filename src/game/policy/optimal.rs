@@ -44,10 +44,13 @@ impl std::fmt::Debug for Optimal {
 /// Why no exact solution covers `game` on `board`, if none does.
 pub fn unsupported(board: &Board, game: &Game) -> Option<String> {
     let why = if game.players() != 2 {
-        format!("{} players (it is solved for 2)", game.players())
+        format!(
+            "{} players (it is solved for 2: --players 2)",
+            game.players()
+        )
     } else if game.rules != Rules::openspiel() {
         format!(
-            "rules {} (it is solved for openspiel rules, unchanged)",
+            "rules {} (it is solved for openspiel rules, unchanged: --rules openspiel)",
             game.rules.describe()
         )
     } else if !exact::is_standard(game) {
@@ -109,15 +112,44 @@ impl Optimal {
     }
 }
 
+/// What works past [`MAX_SOLVE_AT_START`] pieces on a machine with `available` bytes (`None`:
+/// unknown): a table written first for each count whose solve fits, the memory of each that
+/// does not.
+fn beyond_start(available: Option<u64>) -> String {
+    let here = available.map_or(String::new(), |a| {
+        format!(", {} available here", exact::gigabytes(a))
+    });
+    (MAX_SOLVE_AT_START + 1..=exact::MAX_PIECES)
+        .map(|k| {
+            let need = exact::gigabytes(Maedn2::bytes_needed(k));
+            if exact::most_pieces_within(available) >= k {
+                format!(
+                    "`--pieces {k}` with a table written first: `boardpath solve-game --pieces \
+                     {k} --out FILE`, then `--policy optimal:FILE` (the solve holds about \
+                     {need}{here})"
+                )
+            } else {
+                // Too big only where the memory is known.
+                let have = available.map_or_else(String::new, exact::gigabytes);
+                format!(
+                    "{k} pieces need about {need} to solve, more than the {have} available here"
+                )
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Solves the game with `solver.pieces()` pieces a side, saying so on stderr.
 fn solve_now(solver: &Maedn2, name: &str) -> Result<Vec<f64>, PolicyError> {
     let k = solver.pieces();
     if k > MAX_SOLVE_AT_START {
         return Err(PolicyError(format!(
-            "policy {name}: {k} pieces a side are too many to solve at start ({} positions; at \
-             most {MAX_SOLVE_AT_START}); write the table first with `boardpath solve-game \
-             --pieces {k} --out FILE` and give `optimal:FILE`",
-            solver.positions()
+            "policy {name}: {k} pieces a side ({} positions) are too many to solve when the policy \
+             is built (at most {MAX_SOLVE_AT_START} are); what works: `--pieces \
+             {MAX_SOLVE_AT_START}` or fewer, solved at start in seconds; {}",
+            solver.positions(),
+            beyond_start(exact::available_memory())
         )));
     }
     // Progress only: a standard error nobody reads (closed) is no reason to stop.
