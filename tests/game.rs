@@ -187,7 +187,17 @@ fn random_games_end_and_undo_walks_back_to_the_start() {
 #[test]
 fn bad_setups_are_refused_with_clear_messages() {
     let board = Board::load("maedn").unwrap();
-    let err = |config: GameConfig| Game::new(&board, &config).unwrap_err().to_string();
+    // docs/game.md's table of messages shows each of them as the engine writes it.
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/game.md")).unwrap();
+    let err = |config: GameConfig| {
+        let message = Game::new(&board, &config).unwrap_err().to_string();
+        assert!(
+            guide.contains(&format!("| `{message}` |")) || message.starts_with('0'),
+            "docs/game.md's table of messages lacks `{message}`"
+        );
+        message
+    };
     assert_eq!(
         err(GameConfig::new(1)),
         "1 player: a game needs at least 2 (valid: 2 to 4)"
