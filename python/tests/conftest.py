@@ -30,7 +30,8 @@ def required(module: str):
         message = f"{module} is not installed: pip install {hint}"
         if os.environ.get("CI"):
             pytest.fail(message + " (required where CI is set)")
-        pytest.skip(message)
+        # Also called at a module's top (test_openspiel.py): skip the whole module then.
+        pytest.skip(message, allow_module_level=True)
 
 
 @pytest.fixture(scope="session")
