@@ -177,6 +177,19 @@ impl Served {
         self.request("POST", target, &[], body)
     }
 
+    /// The processor time the server has used so far, user and system, in clock ticks, where
+    /// `/proc` tells it: a count of the work done that, unlike a clock on the wall, neither the
+    /// machine's speed relative to another's work nor the load beside it stretches.
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The fields after the program's name, which is in parentheses and may hold spaces: the
+        // state (field 3) first, so utime and stime (fields 14 and 15) at 11 and 12.
+        let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+        let utime: u64 = fields.get(11)?.parse().ok()?;
+        let stime: u64 = fields.get(12)?.parse().ok()?;
+        Some(utime + stime)
+    }
+
     /// The server's peak resident memory so far in KB (`VmHWM`), where `/proc` tells it.
     pub fn peak_kb(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
