@@ -472,7 +472,7 @@ fn work_past_the_deadline_is_cancelled_with_503_and_the_server_goes_on() {
 fn a_dice_solve_past_the_deadline_is_cancelled_with_503() {
     // Slow by construction: 70 players on a 70-tile track with 4 pieces each, every player's
     // model 1,218,226 states (within the server's 2,000,000), 85 million in all, solved one
-    // player after the other (1.6 s each on the 2-core development machine, about 110 s in all). No
+    // player after the other (1.6 s each on the 2-core development machine, two minutes in all). No
     // machine solves them within the one second the server gives the request; the solver looks
     // at the flag every 4,096 states.
     let board = generate(&GenerateOptions {
