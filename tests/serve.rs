@@ -442,7 +442,7 @@ fn work_past_the_deadline_is_cancelled_with_503_and_the_server_goes_on() {
     // request, measured against 10^8 states (the whole is 400 times that). Processor time, unlike
     // a clock, scales with the machine on both sides of the comparison and ignores the load
     // beside it (measured: 0.6 s against 0.4 s for 10^8 states).
-    let calibration = Served::start(&["--timeout", "86400", "--budget", "100000000"]);
+    let calibration = Served::start(&["--budget", "100000000"]);
     let (sample, gave_up) = worked(
         &calibration,
         "/api/solve?method=idastar/step&budget=100000000",
@@ -494,7 +494,7 @@ fn a_dice_solve_past_the_deadline_is_cancelled_with_503() {
     // Stopped, not finished: less than half the processor time of the whole request, measured
     // against one player's model solved in full (the whole is 70 of them; measured: 0.5 s
     // against 1.7 s for one).
-    let calibration = Served::start(&["--timeout", "86400"]);
+    let calibration = Served::start(&[]);
     let (sample, one) = worked(&calibration, "/api/dice?player=p0", board.as_bytes());
     assert_eq!(one.status, 200, "{}", one.text());
     assert_eq!(one.json()["results"][0]["states"], 1218226);

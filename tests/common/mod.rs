@@ -92,12 +92,21 @@ impl Answer {
 
 #[allow(dead_code)]
 impl Served {
-    /// Starts `boardpath serve ARGS --port 0` and reads the address it prints.
+    /// Starts `boardpath serve ARGS --port 0` and reads the address it prints. Unless `args` set
+    /// them, a request's work may run for a day and a request take an hour to arrive (the most the
+    /// options take): a test of something else meets no deadline, however slow or loaded the
+    /// machine.
     pub fn start(args: &[&str]) -> Served {
         use std::io::BufRead;
+        let mut all = args.to_vec();
+        for (option, most) in [("--timeout", "86400"), ("--read-timeout", "3600")] {
+            if !args.contains(&option) {
+                all.extend([option, most]);
+            }
+        }
         let mut child = Command::new(BIN)
             .arg("serve")
-            .args(args)
+            .args(&all)
             .args(["--port", "0"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(std::process::Stdio::piped())
