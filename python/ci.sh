@@ -27,8 +27,12 @@ fi
 "$py" -m pip install -q ./python
 PYO3_PYTHON="$py" cargo clippy -p boardpath-python --all-targets -- -D warnings
 (cd "$work" && "$py" -c "import boardpath; print(boardpath.solve('maedn').total)")
-# pytest from the tests' folder, against the installed package (not the source tree); CI=true makes pandas, OpenSpiel and matplotlib required, not skipped.
+# pytest as docs/python.md gives it, from python/ and from the root, against the installed package
+# (the sources in python/python/ are not importable from either); CI=true makes pandas, OpenSpiel
+# and matplotlib required, not skipped.
 cargo build --release --bin boardpath -q
-(cd python/tests && BOARDPATH_BIN="$PWD/../../target/release/boardpath" "$py" -m pytest -q -p no:cacheprovider .)
+export BOARDPATH_BIN="$PWD/target/release/boardpath"
+(cd python && "$py" -m pytest -q -p no:cacheprovider)
+"$py" -m pytest -q -p no:cacheprovider
 "$py" examples/python/compare_methods.py maedn "$work/compare.png"
 test -s "$work/compare.png"

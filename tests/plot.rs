@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{run, stdout};
+use common::{json_results, run, stdout};
 use std::path::Path;
 
 /// A rectangle of the SVG.
@@ -256,8 +256,10 @@ fn boards_of_different_sizes_draw_time_against_tiles_log_log() {
         "1",
         "--plot",
         path,
+        "--format",
+        "json",
     ]);
-    stdout(&args);
+    let results = json_results(&args);
     let chart = read(Path::new(path));
     assert!(chart.has_text("Time per run against track tiles"));
     assert!(chart.has_text("track tiles (log scale)"));
@@ -266,6 +268,8 @@ fn boards_of_different_sizes_draw_time_against_tiles_log_log() {
     let legend = chart.legend();
     let names: Vec<&str> = legend.iter().map(|(_, m)| m.as_str()).collect();
     assert_eq!(names, ["dp/step", "bit-bfs/step"]);
+    // Every point as (the logarithm of its run's measured time, its height).
+    let mut points: Vec<(f64, f64)> = Vec::new();
     for (colour, method) in &legend {
         let lines: Vec<&Vec<(f64, f64)>> = chart
             .lines
@@ -279,8 +283,32 @@ fn boards_of_different_sizes_draw_time_against_tiles_log_log() {
         // 100, 1,000, 10,000 tiles: equal steps on a log axis.
         let (a, b) = (xs[1] - xs[0], xs[2] - xs[1]);
         assert!(a > 100.0 && (a - b).abs() <= 2.0, "{method}: {xs:?}");
-        // More tiles take longer (y grows downwards).
-        assert!(lines[0][2].1 < lines[0][0].1, "{method}: {:?}", lines[0]);
+        for (board, point) in boards.iter().zip(lines[0]) {
+            let row = results["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["board"] == board.as_str() && r["method"] == method.as_str())
+                .unwrap_or_else(|| panic!("no row of {method} on {board}"));
+            points.push((row["time"]["median_ns"].as_f64().unwrap().ln(), point.1));
+        }
+    }
+    // Each point stands at the time its run measured (this run's own, whatever the machine and
+    // the load beside it made them) on one log axis for every line: between the quickest point
+    // and the slowest, in proportion to the logarithm, higher for longer (y grows downwards), to
+    // a pixel's rounding at each end.
+    let by_time = |a: &&(f64, f64), b: &&(f64, f64)| a.0.total_cmp(&b.0);
+    let quickest = *points.iter().min_by(by_time).unwrap();
+    let slowest = *points.iter().max_by(by_time).unwrap();
+    assert!(slowest.1 <= quickest.1 + 1.0, "{points:?}");
+    for &(time, y) in &points {
+        let along = if slowest.0 > quickest.0 {
+            (time - quickest.0) / (slowest.0 - quickest.0)
+        } else {
+            0.0
+        };
+        let expected = quickest.1 + along * (slowest.1 - quickest.1);
+        assert!((y - expected).abs() <= 2.0, "{points:?}");
     }
     // The same rows as a length chart when asked for.
     args.extend(["--chart", "length"]);

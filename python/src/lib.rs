@@ -1,5 +1,6 @@
-//! `boardpath._native`: the compiled half of the Python package `boardpath` (python/boardpath/
-//! holds the Python half: the typed classes, data frames and the OpenSpiel game).
+//! `boardpath._native`: the compiled half of the Python package `boardpath`
+//! (python/python/boardpath/ holds the Python half: the typed classes, data frames and the
+//! OpenSpiel game).
 //!
 //! Every function here calls the library as the command line does and returns what the command's
 //! JSON document holds, as Python dicts and lists; long calls release the GIL, and a panic comes

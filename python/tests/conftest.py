@@ -1,6 +1,8 @@
 """Shared fixtures: the reference numbers are those of the command line's JSON (see each test)."""
 
 import os
+import sys
+import threading
 
 import pytest
 
@@ -30,7 +32,8 @@ def required(module: str):
         message = f"{module} is not installed: pip install {hint}"
         if os.environ.get("CI"):
             pytest.fail(message + " (required where CI is set)")
-        pytest.skip(message)
+        # Also called at a module's top (test_openspiel.py): skip the whole module then.
+        pytest.skip(message, allow_module_level=True)
 
 
 @pytest.fixture(scope="session")
@@ -56,3 +59,38 @@ def cli():
 
     run.binary = binary
     return run
+
+
+def runs_beside(call, attempts=50):
+    """Whether another Python thread ran while `call()` ran in this one, over up to `attempts`
+    calls: how a test sees that `call` releases the GIL, whatever the machine's speed or load.
+
+    The switch interval is raised meanwhile, so that Python never takes the GIL from this thread on
+    its own: with the GIL held through a call the other thread cannot count at all, and the count
+    after it equals the count before it exactly. Released, the other thread counts as soon as the
+    system schedules it; the call is repeated until it has, so a call too short for one chance, or
+    a machine too busy to give one, delays the answer and does not change it."""
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        # Each wait releases the GIL: this thread never keeps it from the caller.
+        while not done.wait(0.0005):
+            ticks += 1
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        for _ in range(attempts):
+            before = ticks
+            call()
+            if ticks > before:
+                return True
+        return False
+    finally:
+        done.set()
+        counter.join()
+        sys.setswitchinterval(interval)

@@ -92,12 +92,21 @@ impl Answer {
 
 #[allow(dead_code)]
 impl Served {
-    /// Starts `boardpath serve ARGS --port 0` and reads the address it prints.
+    /// Starts `boardpath serve ARGS --port 0` and reads the address it prints. Unless `args` set
+    /// them, a request's work may run for a day and a request take an hour to arrive (the most the
+    /// options take): a test of something else meets no deadline, however slow or loaded the
+    /// machine.
     pub fn start(args: &[&str]) -> Served {
         use std::io::BufRead;
+        let mut all = args.to_vec();
+        for (option, most) in [("--timeout", "86400"), ("--read-timeout", "3600")] {
+            if !args.contains(&option) {
+                all.extend([option, most]);
+            }
+        }
         let mut child = Command::new(BIN)
             .arg("serve")
-            .args(args)
+            .args(&all)
             .args(["--port", "0"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(std::process::Stdio::piped())
@@ -175,6 +184,19 @@ impl Served {
     /// POSTs `body` to `target`.
     pub fn post(&self, target: &str, body: &[u8]) -> Answer {
         self.request("POST", target, &[], body)
+    }
+
+    /// The processor time the server has used so far, user and system, in clock ticks, where
+    /// `/proc` tells it: a count of the work done that, unlike a clock on the wall, neither the
+    /// machine's speed relative to another's work nor the load beside it stretches.
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The fields after the program's name, which is in parentheses and may hold spaces: the
+        // state (field 3) first, so utime and stime (fields 14 and 15) at 11 and 12.
+        let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+        let utime: u64 = fields.get(11)?.parse().ok()?;
+        let stime: u64 = fields.get(12)?.parse().ok()?;
+        Some(utime + stime)
     }
 
     /// The server's peak resident memory so far in KB (`VmHWM`), where `/proc` tells it.
