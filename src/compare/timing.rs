@@ -109,15 +109,20 @@ mod tests {
 
     #[test]
     fn keeps_the_first_result_and_counts_runs() {
-        let mut calls = 0u64;
-        let (r, t) = measure(
-            3,
-            || {
-                calls += 1;
-                calls
-            },
-            |_| true,
-        );
+        // `measure` of a function that counts its calls: (first result, timing, calls).
+        let counted = |samples| {
+            let mut calls = 0u64;
+            let (r, t) = measure(
+                samples,
+                || {
+                    calls += 1;
+                    calls
+                },
+                |_| true,
+            );
+            (r, t, calls)
+        };
+        let (r, t, calls) = counted(3);
         assert_eq!(r, 1);
         let t = t.unwrap();
         // Three samples of 1 ms fit the 0.5 s budget, unless the thread is stalled for longer
@@ -126,16 +131,7 @@ mod tests {
         assert_eq!(t.runs, calls);
         let (r, t) = measure(3, || 7, |&r| r != 7);
         assert_eq!((r, t), (7, None), "not worth timing: run once");
-        let mut calls = 0u64;
-        let (r, t) = measure(
-            0,
-            || {
-                calls += 1;
-                calls
-            },
-            |_| true,
-        );
-        assert_eq!((r, t, calls), (1, None, 1), "0 samples: run once, untimed");
+        assert_eq!(counted(0), (1, None, 1), "0 samples: run once, untimed");
     }
 
     #[test]

@@ -81,6 +81,24 @@ fn rewrite(page: &str, edit: impl FnOnce(&str) -> String) {
     }
 }
 
+/// `text` with the lines `from..from + old.len()` (which must be `old`: the page did not change
+/// while it was checked) replaced by `new`; the final newline kept.
+fn splice_lines(text: &str, from: usize, old: &[String], new: &[String]) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let range = from..from + old.len();
+    assert_eq!(
+        lines[range.clone()],
+        old[..],
+        "the page changed while it was checked"
+    );
+    lines.splice(range, new.iter().cloned());
+    let mut out = lines.join("\n");
+    if text.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
 /// The folder holding the binary, to put on `PATH`.
 fn bin_dir() -> PathBuf {
     Path::new(BIN).parent().unwrap().to_path_buf()

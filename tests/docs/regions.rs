@@ -1,7 +1,7 @@
 //! Generated regions: `<!-- generated: boardpath ARGS -->`, the command's output, `<!-- end
 //! generated -->` (see the crate's doc).
 
-use super::{heavy, pages, regenerating, rewrite, root, shell};
+use super::{heavy, pages, regenerating, rewrite, root, shell, splice_lines};
 
 const OPEN: &str = "<!-- generated: ";
 const OPEN_HEAVY: &str = "<!-- generated heavy: ";
@@ -121,15 +121,7 @@ fn difference(page: &str, region: &Region, printed: &[String]) -> String {
 
 /// `text` with the body of `region` replaced by `printed`.
 fn replace(text: &str, region: &Region, printed: &[String]) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let body = region.line + 1..region.line + 1 + region.body.len();
-    assert_eq!(lines[body.clone()], region.body[..], "the page changed");
-    lines.splice(body, printed.iter().cloned());
-    let mut out = lines.join("\n");
-    if text.ends_with('\n') {
-        out.push('\n');
-    }
-    out
+    splice_lines(text, region.line + 1, &region.body, printed)
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Console sessions: `$ boardpath ...` lines and what they print (see the crate's doc).
 
-use super::{heavy, pages, regenerating, rewrite, root, shell};
+use super::{heavy, pages, regenerating, rewrite, root, shell, splice_lines};
 
 /// One command of a session and what it must print.
 #[derive(Debug)]
@@ -163,20 +163,7 @@ fn check(case: &Case) -> Option<String> {
 
 /// `text` with the expected lines of `case` replaced by `new` (as many).
 fn replace_lines(text: &str, case: &Case, new: &[String]) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let first = case.line + 1;
-    assert_eq!(
-        &lines[first..first + new.len()],
-        &case.expected[..],
-        "{} changed while it was checked",
-        case.page
-    );
-    lines.splice(first..first + new.len(), new.iter().cloned());
-    let mut out = lines.join("\n");
-    if text.ends_with('\n') {
-        out.push('\n');
-    }
-    out
+    splice_lines(text, case.line + 1, &case.expected, new)
 }
 
 #[test]
