@@ -90,41 +90,12 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
             what: format!("enumerated {n} states, expected {}", model.len()),
         });
     }
-    // Counting sort by pips: successors always have more.
-    let pips: Vec<usize> = states.iter().map(|s| model.pips(s)).collect();
-    let max = pips.iter().copied().max().unwrap_or(0);
-    let mut count = vec![0usize; max + 2];
-    for &p in &pips {
-        count[p + 1] += 1;
-    }
-    for i in 1..count.len() {
-        count[i] += count[i - 1];
-    }
-    let mut order = vec![0u32; n];
-    for (i, &p) in pips.iter().enumerate() {
-        order[count[p]] = i as u32;
-        count[p] += 1;
-    }
+    let order = by_pips(model, &states);
     let f = model.faces.len();
-    let per_face = 1.0 / f as f64;
     let (mut et, mut er, mut ed) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     let mut choice = vec![NO_MOVE; n * f];
-    let mut tr = transitions.then(|| {
-        let mut rank = vec![0u32; n];
-        for (r, &i) in order.iter().enumerate() {
-            rank[i as usize] = r as u32;
-        }
-        Transitions {
-            rank,
-            range: vec![(0, 0); n],
-            stay: vec![0.0; n],
-            ..Transitions::default()
-        }
-    });
-    let mut moves = Vec::new();
-    let mut succ = Vec::new();
-    let mut out: Vec<(u32, f64, usize)> = Vec::new();
-    let mut conts: Vec<[f64; 3]> = Vec::new();
+    let mut tr = transitions.then(|| Transitions::new(&order));
+    let mut scratch = Scratch::default();
     for (k, &i) in order.iter().rev().enumerate() {
         if k % 4096 == 0 && cancel::requested() {
             return Err(DiceError::Cancelled);
@@ -134,57 +105,16 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         if model.finished(&s) {
             continue;
         }
-        // Per face: the chosen move's continuation (averaged for the random policy), or none.
-        let mut face_cont: [Option<[f64; 3]>; MAX_FACES] = [None; MAX_FACES];
-        out.clear();
-        for face in 0..f {
-            model.moves(&s, face, &mut moves);
-            if moves.is_empty() {
-                continue;
-            }
-            conts.clear();
-            succ.clear();
-            for mv in &moves {
-                let j = model.index(&mv.next);
-                let done = model.finished(&mv.next);
-                let t = if done {
-                    0.0
-                } else if model.bonus[face] {
-                    et[j] - 1.0
-                } else {
-                    et[j]
-                };
-                conts.push([t, er[j], mv.cost + ed[j]]);
-                let flags = if done { DONE } else { 0 } | if model.bonus[face] { BONUS } else { 0 };
-                succ.push(j as u32 | flags);
-            }
-            let chosen: Vec<usize> = match policy {
-                Policy::Random => (0..moves.len()).collect(),
-                Policy::Front => vec![argbest(&moves, |a, b| a.from_key() > b.from_key())],
-                Policy::Rear => vec![argbest(&moves, |a, b| a.from_key() < b.from_key())],
-                Policy::Optimal(objective) => {
-                    let mut best = 0;
-                    for m in 1..moves.len() {
-                        if lex_less(objective, conts[m], conts[best]) {
-                            best = m;
-                        }
-                    }
-                    vec![best]
-                }
-            };
-            choice[i * f + face] = code(&moves[chosen[0]]);
-            let w = 1.0 / chosen.len() as f64;
-            let mut c = [0.0; 3];
-            for &m in &chosen {
-                for k in 0..3 {
-                    c[k] += w * conts[m][k];
-                }
-                if transitions {
-                    out.push((succ[m], w * per_face, face));
-                }
-            }
-            face_cont[face] = Some(c);
-        }
+        let row = &mut choice[i * f..(i + 1) * f];
+        let face_cont = continuations(
+            model,
+            policy,
+            &s,
+            [&et[..], &er[..], &ed[..]],
+            row,
+            &mut scratch,
+            transitions,
+        );
         let tries = if model.tries_here(&s) {
             model.rules.tries
         } else {
@@ -193,28 +123,10 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         let mut pass = [false; MAX_FACES];
         let mut v = values(model, &face_cont, &pass, tries);
         if let (true, Policy::Optimal(objective)) = (model.rules.may_pass, policy) {
-            // Policy iteration on this state alone: pass on a roll when staying beats its move.
-            for _ in 0..=2 * f {
-                let mut next = [false; MAX_FACES];
-                for face in 0..f {
-                    if let Some(c) = face_cont[face] {
-                        let stay = [
-                            v.c0[0] + if model.bonus[face] { 0.0 } else { 1.0 },
-                            v.c0[1],
-                            v.c0[2],
-                        ];
-                        next[face] = lex_less(objective, stay, c);
-                    }
-                }
-                if next == pass {
-                    break;
-                }
-                pass = next;
-                v = values(model, &face_cont, &pass, tries);
-            }
+            (pass, v) = passes(model, objective, &face_cont, tries, v);
             for face in 0..f {
                 if pass[face] {
-                    choice[i * f + face] = PASS;
+                    row[face] = PASS;
                 }
             }
         }
@@ -227,23 +139,8 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         et[i] = 1.0 + c0[0];
         er[i] = c0[1];
         ed[i] = c0[2];
-        let (sum, pt, q, u) = (v.sum, v.pt, v.q, v.u);
         if let Some(tr) = tr.as_mut() {
-            // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0 (q counting
-            // passes on a face that rolls again), S/(1 - q S) in all over f; each visit rolls once.
-            let visits = sum / (1.0 - q * sum);
-            let begin = tr.succ.len() as u32;
-            for &(s, w, face) in &out {
-                if pass[face] {
-                    continue;
-                }
-                let j = tr.rank[(s & !(BONUS | DONE)) as usize];
-                tr.succ.push(j | (s & (BONUS | DONE)));
-                tr.weight.push(w * visits);
-            }
-            let r = tr.rank[i] as usize;
-            tr.range[r] = (begin, tr.succ.len() as u32);
-            tr.stay[r] = (pt + u * sum) / (1.0 - q * sum);
+            tr.record(i, &scratch.out, &pass, &v);
         }
     }
     let transitions = tr;
@@ -256,6 +153,190 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         choice,
         transitions,
     })
+}
+
+/// State indices in increasing order of pips, by a counting sort: successors always have more,
+/// so solving in reverse finds every successor solved.
+fn by_pips(model: &Model, states: &[State]) -> Vec<u32> {
+    let pips: Vec<usize> = states.iter().map(|s| model.pips(s)).collect();
+    let max = pips.iter().copied().max().unwrap_or(0);
+    let mut count = vec![0usize; max + 2];
+    for &p in &pips {
+        count[p + 1] += 1;
+    }
+    for i in 1..count.len() {
+        count[i] += count[i - 1];
+    }
+    let mut order = vec![0u32; states.len()];
+    for (i, &p) in pips.iter().enumerate() {
+        order[count[p]] = i as u32;
+        count[p] += 1;
+    }
+    order
+}
+
+/// Buffers reused from state to state, so that solving a state allocates little.
+#[derive(Default)]
+struct Scratch {
+    moves: Vec<Move>,
+    /// Per move of the current face: successor index with [`BONUS`] and [`DONE`] flags.
+    succ: Vec<u32>,
+    /// Per move of the current face: its continuation (turns, rolls, distance).
+    conts: Vec<[f64; 3]>,
+    /// The state's chosen moves over all faces: (flagged successor, chance, face).
+    out: Vec<(u32, f64, usize)>,
+}
+
+/// Per face of state `s`: the continuation of the move `policy` chooses (averaged for the random
+/// policy), or none when no move is legal; `row` gets each face's choice. `values` are the turns,
+/// rolls and distance of the states solved so far; with `transitions`, the chosen moves are left
+/// in `scratch.out`.
+#[inline]
+fn continuations(
+    model: &Model,
+    policy: Policy,
+    s: &State,
+    [et, er, ed]: [&[f64]; 3],
+    row: &mut [u8],
+    scratch: &mut Scratch,
+    transitions: bool,
+) -> [Option<[f64; 3]>; MAX_FACES] {
+    let Scratch {
+        moves,
+        succ,
+        conts,
+        out,
+    } = scratch;
+    let f = model.faces.len();
+    let per_face = 1.0 / f as f64;
+    let mut face_cont: [Option<[f64; 3]>; MAX_FACES] = [None; MAX_FACES];
+    out.clear();
+    for face in 0..f {
+        model.moves(s, face, moves);
+        if moves.is_empty() {
+            continue;
+        }
+        conts.clear();
+        succ.clear();
+        for mv in moves.iter() {
+            let j = model.index(&mv.next);
+            let done = model.finished(&mv.next);
+            let t = if done {
+                0.0
+            } else if model.bonus[face] {
+                et[j] - 1.0
+            } else {
+                et[j]
+            };
+            conts.push([t, er[j], mv.cost + ed[j]]);
+            let flags = if done { DONE } else { 0 } | if model.bonus[face] { BONUS } else { 0 };
+            succ.push(j as u32 | flags);
+        }
+        let chosen = chosen(policy, moves, conts);
+        row[face] = code(&moves[chosen[0]]);
+        let w = 1.0 / chosen.len() as f64;
+        let mut c = [0.0; 3];
+        for &m in &chosen {
+            for k in 0..3 {
+                c[k] += w * conts[m][k];
+            }
+            if transitions {
+                out.push((succ[m], w * per_face, face));
+            }
+        }
+        face_cont[face] = Some(c);
+    }
+    face_cont
+}
+
+/// The moves `policy` plays among `moves` (continuations `conts`): all of them for the random
+/// policy, else the one it picks.
+fn chosen(policy: Policy, moves: &[Move], conts: &[[f64; 3]]) -> Vec<usize> {
+    match policy {
+        Policy::Random => (0..moves.len()).collect(),
+        Policy::Front => vec![argbest(moves, |a, b| a.from_key() > b.from_key())],
+        Policy::Rear => vec![argbest(moves, |a, b| a.from_key() < b.from_key())],
+        Policy::Optimal(objective) => {
+            let mut best = 0;
+            for m in 1..moves.len() {
+                if lex_less(objective, conts[m], conts[best]) {
+                    best = m;
+                }
+            }
+            vec![best]
+        }
+    }
+}
+
+/// The faces on which to pass, and the state's values with them, by policy iteration on this
+/// state alone: pass on a roll when staying beats its move. Starts from `v`, the values without
+/// passes.
+fn passes(
+    model: &Model,
+    objective: Objective,
+    face_cont: &[Option<[f64; 3]>; MAX_FACES],
+    tries: usize,
+    mut v: Values,
+) -> ([bool; MAX_FACES], Values) {
+    let f = model.faces.len();
+    let mut pass = [false; MAX_FACES];
+    for _ in 0..=2 * f {
+        let mut next = [false; MAX_FACES];
+        for face in 0..f {
+            if let Some(c) = face_cont[face] {
+                let stay = [
+                    v.c0[0] + if model.bonus[face] { 0.0 } else { 1.0 },
+                    v.c0[1],
+                    v.c0[2],
+                ];
+                next[face] = lex_less(objective, stay, c);
+            }
+        }
+        if next == pass {
+            break;
+        }
+        pass = next;
+        v = values(model, face_cont, &pass, tries);
+    }
+    (pass, v)
+}
+
+impl Transitions {
+    /// Empty transitions for states solved in `order`, each state's rank its place there.
+    fn new(order: &[u32]) -> Transitions {
+        let n = order.len();
+        let mut rank = vec![0u32; n];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        Transitions {
+            rank,
+            range: vec![(0, 0); n],
+            stay: vec![0.0; n],
+            ..Transitions::default()
+        }
+    }
+
+    /// Records state `i`'s moves `out` (those not passed on) and its staying mass, from its
+    /// values `v`.
+    fn record(&mut self, i: usize, out: &[(u32, f64, usize)], pass: &[bool], v: &Values) {
+        let (sum, pt, q, u) = (v.sum, v.pt, v.q, v.u);
+        // Fresh arrivals visit the position 1/(1 - q S) times in all at f = 0 (q counting
+        // passes on a face that rolls again), S/(1 - q S) in all over f; each visit rolls once.
+        let visits = sum / (1.0 - q * sum);
+        let begin = self.succ.len() as u32;
+        for &(s, w, face) in out {
+            if pass[face] {
+                continue;
+            }
+            let j = self.rank[(s & !(BONUS | DONE)) as usize];
+            self.succ.push(j | (s & (BONUS | DONE)));
+            self.weight.push(w * visits);
+        }
+        let r = self.rank[i] as usize;
+        self.range[r] = (begin, self.succ.len() as u32);
+        self.stay[r] = (pt + u * sum) / (1.0 - q * sum);
+    }
 }
 
 /// Whether continuation `a` beats `b` for `objective`: the primary value, then the tie-break.
