@@ -171,13 +171,11 @@ fn fields(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Builds the error of line `no` at column `col` (from 1) with a message.
+type ErrAt<'a> = &'a dyn Fn(usize, usize, String) -> PolicyError;
+
 /// One table row: position, roll, move.
-fn parse_row(
-    game: &Game,
-    line: &str,
-    no: usize,
-    err: &dyn Fn(usize, usize, String) -> PolicyError,
-) -> Result<(Key, Row), PolicyError> {
+fn parse_row(game: &Game, line: &str, no: usize, err: ErrAt) -> Result<(Key, Row), PolicyError> {
     // The position may contain spaces around `/`: the roll and the move are the last two fields.
     let f = fields(line);
     if f.len() < 3 {
@@ -191,17 +189,47 @@ fn parse_row(
     let (roll_col, roll_text) = f[f.len() - 2];
     let (move_col, move_text) = f[f.len() - 1];
     let pos_col = f[0].0;
-    let position = &line[pos_col - 1..roll_col - 1];
-    let (n, k) = (game.players(), game.pieces());
-    let groups: Vec<(usize, &str)> = {
-        let mut out = Vec::new();
-        let mut at = pos_col - 1;
-        for g in position.split('/') {
-            out.push((at, g));
-            at += g.len() + 1;
+    let steps = parse_position(game, &line[pos_col - 1..roll_col - 1], pos_col, no, err)?;
+    let roll = match roll_text.parse::<u32>() {
+        Ok(r) if game.faces().contains(&r) => r,
+        _ => {
+            return Err(err(
+                no,
+                roll_col,
+                format!(
+                    "\"{roll_text}\" is not a face of the die (valid: {:?})",
+                    game.faces()
+                ),
+            ));
         }
-        out
     };
+    let own = &steps[..game.pieces()];
+    let row = parse_move(move_text, move_col, own, roll, no, err)?;
+    Ok(((steps, roll), row))
+}
+
+/// `text` split at `sep`, each part with the column (from 0) it starts at, counting from `at`.
+fn parts_at(text: &str, sep: char, at: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut c = at;
+    for part in text.split(sep) {
+        out.push((c, part));
+        c += part.len() + 1;
+    }
+    out
+}
+
+/// The position field (starting at column `pos_col`, from 1): each player's pieces' steps,
+/// sorted within the player so that the same position written in any order is one key.
+fn parse_position(
+    game: &Game,
+    position: &str,
+    pos_col: usize,
+    no: usize,
+    err: ErrAt,
+) -> Result<[Step; MAX_PIECES], PolicyError> {
+    let (n, k) = (game.players(), game.pieces());
+    let groups = parts_at(position, '/', pos_col - 1);
     if groups.len() != n {
         return Err(err(
             no,
@@ -214,15 +242,7 @@ fn parse_row(
     }
     let mut steps = [0 as Step; MAX_PIECES];
     for (j, &(at, g)) in groups.iter().enumerate() {
-        let pieces: Vec<(usize, &str)> = {
-            let mut out = Vec::new();
-            let mut c = at;
-            for s in g.split(',') {
-                out.push((c, s));
-                c += s.len() + 1;
-            }
-            out
-        };
+        let pieces = parts_at(g, ',', at);
         if pieces.len() != k {
             return Err(err(
                 no,
@@ -259,21 +279,20 @@ fn parse_row(
         }
         steps[j * k..(j + 1) * k].sort_unstable();
     }
-    let roll = match roll_text.parse::<u32>() {
-        Ok(r) if game.faces().contains(&r) => r,
-        _ => {
-            return Err(err(
-                no,
-                roll_col,
-                format!(
-                    "\"{roll_text}\" is not a face of the die (valid: {:?})",
-                    game.faces()
-                ),
-            ));
-        }
-    };
-    let own = &steps[..k];
-    let row = if move_text == "enter" {
+    Ok(steps)
+}
+
+/// The move field (at column `move_col`): `enter` or `FROM>TO`, checked against the mover's
+/// pieces `own` and the row's `roll`.
+fn parse_move(
+    move_text: &str,
+    move_col: usize,
+    own: &[Step],
+    roll: u32,
+    no: usize,
+    err: ErrAt,
+) -> Result<Row, PolicyError> {
+    if move_text == "enter" {
         if !own.contains(&WAITING) {
             return Err(err(
                 no,
@@ -281,48 +300,46 @@ fn parse_row(
                 "enter, but the mover has no waiting piece".into(),
             ));
         }
-        Row {
+        return Ok(Row {
             from: None,
             to: 0,
             line: no,
-        }
-    } else {
-        let bad = || {
-            err(
-                no,
-                move_col,
-                format!("\"{move_text}\" is not a move: expected enter or FROM>TO (steps)"),
-            )
-        };
-        let (a, b) = move_text.split_once('>').ok_or_else(bad)?;
-        let (from, to) = match (a.parse::<Step>(), b.parse::<Step>()) {
-            (Ok(a), Ok(b)) => (a, b),
-            _ => return Err(bad()),
-        };
-        if !own.contains(&from) {
-            return Err(err(
-                no,
-                move_col,
-                format!("the move {move_text} starts on step {from}, where the mover has no piece"),
-            ));
-        }
-        if from.checked_add(roll) != Some(to) {
-            return Err(err(
-                no,
-                move_col,
-                format!(
-                    "the move {move_text} goes {} steps, but the roll is {roll}",
-                    to as i64 - from as i64
-                ),
-            ));
-        }
-        Row {
-            from: Some(from),
-            to,
-            line: no,
-        }
+        });
+    }
+    let bad = || {
+        err(
+            no,
+            move_col,
+            format!("\"{move_text}\" is not a move: expected enter or FROM>TO (steps)"),
+        )
     };
-    Ok(((steps, roll), row))
+    let (a, b) = move_text.split_once('>').ok_or_else(bad)?;
+    let (from, to) = match (a.parse::<Step>(), b.parse::<Step>()) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Err(bad()),
+    };
+    if !own.contains(&from) {
+        return Err(err(
+            no,
+            move_col,
+            format!("the move {move_text} starts on step {from}, where the mover has no piece"),
+        ));
+    }
+    if from.checked_add(roll) != Some(to) {
+        return Err(err(
+            no,
+            move_col,
+            format!(
+                "the move {move_text} goes {} steps, but the roll is {roll}",
+                to as i64 - from as i64
+            ),
+        ));
+    }
+    Ok(Row {
+        from: Some(from),
+        to,
+        line: no,
+    })
 }
 
 impl Policy for FilePolicy {
