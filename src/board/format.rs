@@ -430,117 +430,20 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         warnings: Vec::new(),
     };
 
-    let scale = raw.board.scale.map(|s| {
-        for (v, key) in [(&s.units, "scale.units"), (&s.cm, "scale.cm")] {
-            let v = (v.span(), v.get_ref().0);
-            if !(v.1.is_finite() && v.1 > 0.0) {
-                ck.at(
-                    v.0,
-                    format!("{key} = {} must be a positive finite number", v.1),
-                );
-            }
-        }
-        let (units, cm) = (s.units.get_ref().0, s.cm.get_ref().0);
-        // Each alone can be fine and their ratio still overflow (1e-320 units per cm).
-        if units > 0.0 && cm > 0.0 && !(cm / units).is_finite() {
-            ck.at(
-                s.units.span(),
-                format!("scale = {{ units = {units:e}, cm = {cm:e} }} gives {} cm per unit, which is not finite; give a scale with a representable ratio", cm / units),
-            );
-        }
-        Scale { units, cm }
-    });
-    let grid = raw.board.grid.map(|g| {
-        let [ox, oy] = g.origin.get_ref().0;
-        if !ox.is_finite() || !oy.is_finite() {
-            ck.at(
-                g.origin.span(),
-                format!("grid.origin [{ox}, {oy}] is not finite; give two ordinary numbers"),
-            );
-        }
-        let sp = g.spacing.get_ref().0;
-        if !(sp.is_finite() && sp > 0.0) {
-            ck.at(
-                g.spacing.span(),
-                format!("grid.spacing = {sp} must be a positive finite number of units"),
-            );
-        }
-        Grid {
-            origin: Point::new(ox, oy),
-            spacing: sp,
-        }
-    });
+    let scale = raw.board.scale.map(|s| check_scale(&mut ck, s));
+    let grid = raw.board.grid.map(|g| check_grid(&mut ck, g));
 
     let rules = rules(&mut ck, raw.rules);
 
-    let track = ck.points("track tile", &tiles.points, |i| tiles.starts[i], grid);
-    if track.len() < 2 {
-        ck.at(
-            tiles.span.clone(),
-            format!(
-                "track.tiles has {} tile(s); a track needs at least 2 tiles",
-                track.len()
-            ),
-        );
-    }
-    let places = Places::new(&track);
-    for (i, j) in places.repeats() {
-        let p = tiles.points[i];
-        ck.at(
-            tiles.starts[i]..tiles.starts[i],
-            format!("track tile {i} at [{}, {}] repeats track tile {j}; every track tile must be distinct", p.x, p.y),
-        );
-    }
-    drop(tiles);
+    let (track, places) = check_track(&mut ck, tiles, grid);
     let safe = safe_tiles(&mut ck, raw.track.safe, track.len());
 
-    ck.visible("board.name", &raw.board.name, false);
-    ck.visible(
-        "board.unit",
-        raw.board
-            .unit
-            .as_ref()
-            .unwrap_or(&Spanned::new(0..0, String::new())),
-        false,
+    let (unit, texts) = (
+        raw.board.unit.as_ref(),
+        [&raw.board.description, &raw.board.source],
     );
-    for (key, value) in [
-        ("board.description", &raw.board.description),
-        ("board.source", &raw.board.source),
-    ] {
-        if let Some(v) = value {
-            ck.visible(key, v, true);
-        }
-    }
-    let mut players = Vec::new();
-    match raw.players {
-        None => ck.diags.push(Diagnostic {
-            origin: origin.to_string(),
-            position: None,
-            message: "no [[players]]; a board needs at least one player".into(),
-        }),
-        Some(list) if list.get_ref().is_empty() => ck.at(
-            list.span(),
-            "players is empty; a board needs at least one player".into(),
-        ),
-        Some(list) => {
-            let mut names = HashSet::new();
-            for rp in list.into_inner() {
-                ck.visible("players.name", &rp.name, false);
-                if !names.insert(rp.name.get_ref().clone()) {
-                    ck.at(
-                        rp.name.span(),
-                        format!(
-                            "duplicate player name \"{}\"; player names must be unique",
-                            escape_hidden(rp.name.get_ref())
-                        ),
-                    );
-                }
-                if let Some(p) = player(&mut ck, rp, &places, track.len(), grid, &rules) {
-                    players.push(p);
-                }
-            }
-        }
-    }
+    check_meta_text(&mut ck, &raw.board.name, unit, texts);
+    let players = check_players(&mut ck, raw.players, &places, track.len(), grid, &rules);
 
     if !ck.diags.is_empty() {
         return Err(BoardError::Invalid(ck.diags));
@@ -563,6 +466,136 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         players,
         warnings: ck.warnings,
     })
+}
+
+/// The board's scale, each part a positive finite number and their ratio finite.
+fn check_scale(ck: &mut Checker, s: RawScale) -> Scale {
+    for (v, key) in [(&s.units, "scale.units"), (&s.cm, "scale.cm")] {
+        let v = (v.span(), v.get_ref().0);
+        if !(v.1.is_finite() && v.1 > 0.0) {
+            ck.at(
+                v.0,
+                format!("{key} = {} must be a positive finite number", v.1),
+            );
+        }
+    }
+    let (units, cm) = (s.units.get_ref().0, s.cm.get_ref().0);
+    // Each alone can be fine and their ratio still overflow (1e-320 units per cm).
+    if units > 0.0 && cm > 0.0 && !(cm / units).is_finite() {
+        ck.at(
+            s.units.span(),
+            format!("scale = {{ units = {units:e}, cm = {cm:e} }} gives {} cm per unit, which is not finite; give a scale with a representable ratio", cm / units),
+        );
+    }
+    Scale { units, cm }
+}
+
+/// The board's grid, its origin finite and its spacing positive and finite.
+fn check_grid(ck: &mut Checker, g: RawGrid) -> Grid {
+    let [ox, oy] = g.origin.get_ref().0;
+    if !ox.is_finite() || !oy.is_finite() {
+        ck.at(
+            g.origin.span(),
+            format!("grid.origin [{ox}, {oy}] is not finite; give two ordinary numbers"),
+        );
+    }
+    let sp = g.spacing.get_ref().0;
+    if !(sp.is_finite() && sp > 0.0) {
+        ck.at(
+            g.spacing.span(),
+            format!("grid.spacing = {sp} must be a positive finite number of units"),
+        );
+    }
+    Grid {
+        origin: Point::new(ox, oy),
+        spacing: sp,
+    }
+}
+
+/// The track's tiles in units, at least two and all distinct, with their places for lookups.
+fn check_track(ck: &mut Checker, tiles: TileArray, grid: Option<Grid>) -> (Vec<Point>, Places) {
+    let track = ck.points("track tile", &tiles.points, |i| tiles.starts[i], grid);
+    if track.len() < 2 {
+        ck.at(
+            tiles.span.clone(),
+            format!(
+                "track.tiles has {} tile(s); a track needs at least 2 tiles",
+                track.len()
+            ),
+        );
+    }
+    let places = Places::new(&track);
+    for (i, j) in places.repeats() {
+        let p = tiles.points[i];
+        ck.at(
+            tiles.starts[i]..tiles.starts[i],
+            format!("track tile {i} at [{}, {}] repeats track tile {j}; every track tile must be distinct", p.x, p.y),
+        );
+    }
+    (track, places)
+}
+
+/// The board's name, unit, description and source: hidden characters are refused (see
+/// [`Checker::visible`]); only the description and source may span lines.
+fn check_meta_text(
+    ck: &mut Checker,
+    name: &Spanned<String>,
+    unit: Option<&Spanned<String>>,
+    [description, source]: [&Option<Spanned<String>>; 2],
+) {
+    ck.visible("board.name", name, false);
+    ck.visible(
+        "board.unit",
+        unit.unwrap_or(&Spanned::new(0..0, String::new())),
+        false,
+    );
+    for (key, value) in [("board.description", description), ("board.source", source)] {
+        if let Some(v) = value {
+            ck.visible(key, v, true);
+        }
+    }
+}
+
+/// The players, at least one, their names unique; a player with errors is left out.
+fn check_players(
+    ck: &mut Checker,
+    raw: Option<Spanned<Vec<RawPlayer>>>,
+    places: &Places,
+    track_len: usize,
+    grid: Option<Grid>,
+    rules: &Rules,
+) -> Vec<Player> {
+    let mut players = Vec::new();
+    match raw {
+        None => ck.diags.push(Diagnostic {
+            origin: ck.origin.to_string(),
+            position: None,
+            message: "no [[players]]; a board needs at least one player".into(),
+        }),
+        Some(list) if list.get_ref().is_empty() => ck.at(
+            list.span(),
+            "players is empty; a board needs at least one player".into(),
+        ),
+        Some(list) => {
+            let mut names = HashSet::new();
+            for rp in list.into_inner() {
+                ck.visible("players.name", &rp.name, false);
+                if !names.insert(rp.name.get_ref().clone()) {
+                    ck.at(
+                        rp.name.span(),
+                        format!(
+                            "duplicate player name \"{}\"; player names must be unique",
+                            escape_hidden(rp.name.get_ref())
+                        ),
+                    );
+                }
+                if let Some(p) = player(ck, rp, places, track_len, grid, rules) {
+                    players.push(p);
+                }
+            }
+        }
+    }
+    players
 }
 
 /// The `track.safe` indices, sorted; each out of range or repeated is an error at its place.
