@@ -121,49 +121,91 @@ fn bits_below(n: usize) -> u128 {
     }
 }
 
+/// What a model takes from player `player`'s race: its die, lengths and move costs.
+struct RaceFacts {
+    name: String,
+    faces: Vec<u32>,
+    track_steps: usize,
+    goal_len: usize,
+    pieces: usize,
+    costs: Vec<Option<f64>>,
+    enter_cost: Vec<f64>,
+}
+
+/// Player `player`'s race on `board`, under the board's rounding, as [`RaceFacts`].
+fn race_facts(board: &Board, player: usize) -> Result<RaceFacts, DiceError> {
+    // Moves inside the goal are always allowed here, so the race's check that every piece can
+    // finish must allow them too (the costs do not depend on it).
+    let owned;
+    let board = if board.rules.goal_mode == GoalMode::Slots && !board.rules.moves_in_goal {
+        owned = board
+            .with_overrides(&RuleOverrides {
+                moves_in_goal: Some(true),
+                ..RuleOverrides::default()
+            })
+            .map_err(|e| DiceError::Rules(e.to_string()))?;
+        &owned
+    } else {
+        board
+    };
+    /// The facts of one race, whatever its cost type.
+    fn facts<C: Cost>(r: &Race<C>) -> RaceFacts {
+        let (costs, enter_cost) = from_race(r);
+        RaceFacts {
+            name: r.player.clone(),
+            faces: r.faces.clone(),
+            track_steps: r.track_steps,
+            goal_len: r.goal_len,
+            pieces: r.pieces,
+            costs,
+            enter_cost,
+        }
+    }
+    Ok(match board.rules.rounding {
+        Rounding::PerMove => facts(&Race::<u64>::new(board, player)?),
+        Rounding::Exact => facts(&Race::<f64>::new(board, player)?),
+    })
+}
+
+/// The ranking tables for `pieces` pieces on `set_steps` steps: binomials, the offset of each
+/// (waiting, home) count pair, and the number of states, all saturating (the caller checks).
+fn index_tables(set_steps: usize, pieces: usize, stack: bool) -> (Vec<Vec<u64>>, Vec<u64>, u64) {
+    // binom[n][k] for n <= set_steps, k <= pieces.
+    let mut binom = vec![vec![0u64; pieces + 1]; set_steps + 1];
+    for n in 0..=set_steps {
+        binom[n][0] = 1;
+        for k in 1..=pieces.min(n) {
+            binom[n][k] = binom[n - 1][k - 1].saturating_add(binom[n - 1][k]);
+        }
+    }
+    let mut offsets = vec![0u64; (pieces + 1) * (pieces + 1)];
+    let mut total: u64 = 0;
+    for b in 0..=pieces {
+        for h in 0..=(pieces - b) {
+            if !stack && h > 0 {
+                continue;
+            }
+            offsets[b * (pieces + 1) + h] = total;
+            total = total.saturating_add(binom[set_steps][pieces - b - h]);
+        }
+    }
+    (binom, offsets, total)
+}
+
 impl Model {
     /// Compiles player `player` of `board` under `rules`; fails on a board the race refuses, or a
     /// state space beyond [`MAX_STATES`].
     pub fn new(board: &Board, player: usize, rules: &DiceRules) -> Result<Model, DiceError> {
-        // Moves inside the goal are always allowed here, so the race's check that every piece can
-        // finish must allow them too (the costs do not depend on it).
-        let owned;
-        let board = if board.rules.goal_mode == GoalMode::Slots && !board.rules.moves_in_goal {
-            owned = board
-                .with_overrides(&RuleOverrides {
-                    moves_in_goal: Some(true),
-                    ..RuleOverrides::default()
-                })
-                .map_err(|e| DiceError::Rules(e.to_string()))?;
-            &owned
-        } else {
-            board
-        };
-        let (name, faces, track_steps, goal_len, pieces, (costs, enter_cost)) =
-            match board.rules.rounding {
-                Rounding::PerMove => {
-                    let r = Race::<u64>::new(board, player)?;
-                    (
-                        r.player.clone(),
-                        r.faces.clone(),
-                        r.track_steps,
-                        r.goal_len,
-                        r.pieces,
-                        from_race(&r),
-                    )
-                }
-                Rounding::Exact => {
-                    let r = Race::<f64>::new(board, player)?;
-                    (
-                        r.player.clone(),
-                        r.faces.clone(),
-                        r.track_steps,
-                        r.goal_len,
-                        r.pieces,
-                        from_race(&r),
-                    )
-                }
-            };
+        let facts = race_facts(board, player)?;
+        let RaceFacts {
+            name,
+            faces,
+            track_steps,
+            goal_len,
+            pieces,
+            costs,
+            enter_cost,
+        } = facts;
         let steps = track_steps + goal_len;
         let stack = board.rules.goal_mode == GoalMode::Stack;
         let Some(&top) = faces.first() else {
@@ -202,25 +244,7 @@ impl Model {
                 what: format!("{steps} steps; at most 128 (129 in stack mode) are supported"),
             });
         }
-        // binom[n][k] for n <= set_steps, k <= pieces, saturating: counts are checked below.
-        let mut binom = vec![vec![0u64; pieces + 1]; set_steps + 1];
-        for n in 0..=set_steps {
-            binom[n][0] = 1;
-            for k in 1..=pieces.min(n) {
-                binom[n][k] = binom[n - 1][k - 1].saturating_add(binom[n - 1][k]);
-            }
-        }
-        let mut offsets = vec![0u64; (pieces + 1) * (pieces + 1)];
-        let mut total: u64 = 0;
-        for b in 0..=pieces {
-            for h in 0..=(pieces - b) {
-                if !stack && h > 0 {
-                    continue;
-                }
-                offsets[b * (pieces + 1) + h] = total;
-                total = total.saturating_add(binom[set_steps][pieces - b - h]);
-            }
-        }
+        let (binom, offsets, total) = index_tables(set_steps, pieces, stack);
         if total > MAX_STATES {
             return Err(DiceError::TooLarge {
                 what: format!("{total} states (limit {MAX_STATES})"),
