@@ -102,6 +102,85 @@ struct DrawnPlayer {
     goal: Vec<[f64; 2]>,
 }
 
+/// The rules drawn for a varied board (metric, rounding, goal mode, moves in the goal), else
+/// the plain ones without drawing.
+fn draw_rules(rng: &mut SplitMix64, vary: bool) -> (Metric, Rounding, GoalMode, bool) {
+    if vary {
+        (
+            Metric::ALL[rng.range(0, 2) as usize].1,
+            if rng.range(0, 3) == 0 {
+                Rounding::Exact
+            } else {
+                Rounding::PerMove
+            },
+            if rng.coin() {
+                GoalMode::Stack
+            } else {
+                GoalMode::Slots
+            },
+            rng.coin(),
+        )
+    } else {
+        (Metric::Euclidean, Rounding::PerMove, GoalMode::Slots, false)
+    }
+}
+
+/// The tile at column `c`, row `r`: exact on a grid board, else in units and jittered.
+fn place(rng: &mut SplitMix64, grid: bool, c: f64, r: f64) -> [f64; 2] {
+    if grid {
+        [c, r]
+    } else {
+        let j = SPACING * 0.4;
+        [
+            round1(c * SPACING + rng.float(-j, j)),
+            round1(r * SPACING + rng.float(-j, j)),
+        ]
+    }
+}
+
+/// How the drawn track lies, which each player's tiles are placed around.
+struct Layout {
+    grid: bool,
+    goal_mode: GoalMode,
+    /// Tiles per row of the track.
+    width: usize,
+    /// Rows of the track.
+    rows: f64,
+}
+
+/// Player `p` of `o` (its sizes already clamped): start, track length, waiting and goal tiles.
+fn draw_player(rng: &mut SplitMix64, o: &GenerateOptions, at: &Layout, p: usize) -> DrawnPlayer {
+    let (tiles, pieces) = (o.tiles, o.pieces);
+    let start = if o.vary_rules {
+        rng.range(0, tiles as u64 - 1) as usize
+    } else {
+        p * tiles / o.players
+    };
+    let track_steps = if o.vary_rules && rng.coin() {
+        rng.range(1, tiles as u64) as usize
+    } else {
+        tiles
+    };
+    let goal_len = match at.goal_mode {
+        GoalMode::Slots => pieces,
+        GoalMode::Stack => rng.range(1, pieces as u64 + 2) as usize,
+    };
+    // Waiting tiles in a row below the board, goal tiles in a column beside it, one per player.
+    let x0 = (p * (pieces + 1)) as f64;
+    let base = (0..pieces)
+        .map(|i| place(rng, at.grid, x0 + i as f64, at.rows + 1.0))
+        .collect();
+    let goal = (0..goal_len)
+        .map(|j| place(rng, at.grid, at.width as f64 + 1.0 + p as f64, j as f64))
+        .collect();
+    DrawnPlayer {
+        start,
+        track_steps,
+        base,
+        goal,
+    }
+}
+
 impl Drawn {
     /// Draws everything, in the order the seed's sequence is used.
     fn new(o: &GenerateOptions) -> Drawn {
@@ -124,24 +203,7 @@ impl Drawn {
                 die.push(f);
             }
         }
-        let (metric, rounding, goal_mode, moves_in_goal) = if o.vary_rules {
-            (
-                Metric::ALL[rng.range(0, 2) as usize].1,
-                if rng.range(0, 3) == 0 {
-                    Rounding::Exact
-                } else {
-                    Rounding::PerMove
-                },
-                if rng.coin() {
-                    GoalMode::Stack
-                } else {
-                    GoalMode::Slots
-                },
-                rng.coin(),
-            )
-        } else {
-            (Metric::Euclidean, Rounding::PerMove, GoalMode::Slots, false)
-        };
+        let (metric, rounding, goal_mode, moves_in_goal) = draw_rules(&mut rng, o.vary_rules);
 
         // The track snakes through rows of random width; unit boards jitter every tile so that no
         // two moves cost the same by accident, and with one decimal so rounding matters.
@@ -150,57 +212,21 @@ impl Drawn {
         } else {
             ((tiles as f64).sqrt().ceil() as usize).max(2)
         };
-        let pos = |rng: &mut SplitMix64, c: f64, r: f64| -> [f64; 2] {
-            if grid {
-                [c, r]
-            } else {
-                let j = SPACING * 0.4;
-                [
-                    round1(c * SPACING + rng.float(-j, j)),
-                    round1(r * SPACING + rng.float(-j, j)),
-                ]
-            }
-        };
         let track: Vec<[f64; 2]> = (0..tiles)
             .map(|i| {
                 let (r, c) = (i / width, i % width);
                 let c = if r % 2 == 0 { c } else { width - 1 - c };
-                pos(&mut rng, c as f64, r as f64)
+                place(&mut rng, grid, c as f64, r as f64)
             })
             .collect();
-        let rows = tiles.div_ceil(width) as f64;
+        let layout = Layout {
+            grid,
+            goal_mode,
+            width,
+            rows: tiles.div_ceil(width) as f64,
+        };
         let players = (0..players)
-            .map(|p| {
-                let start = if o.vary_rules {
-                    rng.range(0, tiles as u64 - 1) as usize
-                } else {
-                    p * tiles / players
-                };
-                let track_steps = if o.vary_rules && rng.coin() {
-                    rng.range(1, tiles as u64) as usize
-                } else {
-                    tiles
-                };
-                let goal_len = match goal_mode {
-                    GoalMode::Slots => pieces,
-                    GoalMode::Stack => rng.range(1, pieces as u64 + 2) as usize,
-                };
-                // Waiting tiles in a row below the board, goal tiles in a column beside it, one
-                // per player.
-                let x0 = (p * (pieces + 1)) as f64;
-                let base = (0..pieces)
-                    .map(|i| pos(&mut rng, x0 + i as f64, rows + 1.0))
-                    .collect();
-                let goal = (0..goal_len)
-                    .map(|j| pos(&mut rng, width as f64 + 1.0 + p as f64, j as f64))
-                    .collect();
-                DrawnPlayer {
-                    start,
-                    track_steps,
-                    base,
-                    goal,
-                }
-            })
+            .map(|p| draw_player(&mut rng, &options, &layout, p))
             .collect();
         Drawn {
             options,
