@@ -1,6 +1,6 @@
 //! The paper's Visualizer in the terminal: a bit-board value drawn onto its board.
 
-use crate::board::{Board, goal_label};
+use crate::board::{Board, Grid, goal_label};
 use crate::encoding::bitboard::Layout;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -117,6 +117,52 @@ impl<'a> BitboardView<'a> {
         }
         out
     }
+
+    /// One character per occupied cell of `grid`, by (row, column): what the tile is, upper case
+    /// when its bit is set.
+    fn cells(&self, grid: Grid) -> BTreeMap<(i64, i64), char> {
+        let (l, p) = (&self.layout, &self.board.players[self.player]);
+        // By (row, column), the last tile put on a cell winning; only occupied cells are kept.
+        let mut cells: BTreeMap<(i64, i64), char> = BTreeMap::new();
+        let mut put = |pt, c| {
+            if let Some((col, row)) = grid.cell(pt) {
+                cells.insert((row, col), c);
+            }
+        };
+        for q in &self.board.players {
+            for &b in q.base.iter().chain(&q.goal) {
+                put(b, '+');
+            }
+        }
+        for &tp in &self.board.track {
+            put(tp, 'o');
+        }
+        let n = self.board.track.len();
+        for s in 0..p.track_steps {
+            let c = if self.set(l.step_bit(s)) {
+                '#'
+            } else if s == 0 {
+                'a'
+            } else {
+                'o'
+            };
+            put(self.board.track[(p.start + s) % n], c);
+        }
+        for (j, &gp) in p.goal.iter().enumerate() {
+            put(
+                gp,
+                if self.set(l.step_bit(p.track_steps + j)) {
+                    'G'
+                } else {
+                    'g'
+                },
+            );
+        }
+        for (i, &bp) in p.base.iter().enumerate() {
+            put(bp, if self.set(l.waiting_bit(i)) { 'W' } else { 'w' });
+        }
+        cells
+    }
 }
 
 impl fmt::Display for BitboardView<'_> {
@@ -137,78 +183,9 @@ impl fmt::Display for BitboardView<'_> {
         let [w, t, g, d] = l.fields(self.value);
         writeln!(f, "waiting {w} | track {t} | goal {g} | distance {d}")?;
         if let Some(grid) = self.board.grid {
-            // One character per cell: what the tile is, upper case when its bit is set.
-            // By (row, column), the last tile put on a cell winning; only occupied cells are kept.
-            let mut cells: BTreeMap<(i64, i64), char> = BTreeMap::new();
-            let mut put = |pt, c| {
-                if let Some((col, row)) = grid.cell(pt) {
-                    cells.insert((row, col), c);
-                }
-            };
-            for q in &self.board.players {
-                for &b in q.base.iter().chain(&q.goal) {
-                    put(b, '+');
-                }
-            }
-            for &tp in &self.board.track {
-                put(tp, 'o');
-            }
-            let n = self.board.track.len();
-            for s in 0..p.track_steps {
-                let c = if self.set(l.step_bit(s)) {
-                    '#'
-                } else if s == 0 {
-                    'a'
-                } else {
-                    'o'
-                };
-                put(self.board.track[(p.start + s) % n], c);
-            }
-            for (j, &gp) in p.goal.iter().enumerate() {
-                put(
-                    gp,
-                    if self.set(l.step_bit(p.track_steps + j)) {
-                        'G'
-                    } else {
-                        'g'
-                    },
-                );
-            }
-            for (i, &bp) in p.base.iter().enumerate() {
-                put(bp, if self.set(l.waiting_bit(i)) { 'W' } else { 'w' });
-            }
-            let c0 = cells.keys().map(|&(_, c)| c).min().unwrap_or(0);
+            let cells = self.cells(grid);
             writeln!(f)?;
-            // Row by row, only what is there: an empty stretch of more than GAP cells is drawn as
-            // one `…`, and rows with no tile are left out (marked once), so a board with one far
-            // cell is a few lines, not a page of blanks.
-            let mut last_row: Option<i64> = None;
-            let rows: BTreeSet<i64> = cells.keys().map(|&(r, _)| r).collect();
-            for r in rows {
-                if last_row.is_some_and(|l| r > l + 1 + GAP as i64) {
-                    writeln!(f, "  \u{22ee}")?;
-                } else if let Some(l) = last_row {
-                    for _ in l + 1..r {
-                        writeln!(f)?;
-                    }
-                }
-                last_row = Some(r);
-                let mut row = String::new();
-                let mut at = c0;
-                for (&(_, c), &ch) in cells.range((r, i64::MIN)..=(r, i64::MAX)) {
-                    if c - at > GAP as i64 {
-                        row.push_str("\u{2026} ");
-                    } else {
-                        for _ in at..c {
-                            row.push_str("  ");
-                        }
-                    }
-                    row.push(ch);
-                    row.push(' ');
-                    at = c + 1;
-                }
-                writeln!(f, "  {}", row.trim_end())?;
-            }
+            draw_cells(f, &cells)?;
             writeln!(f)?;
             writeln!(
                 f,
@@ -229,6 +206,42 @@ impl fmt::Display for BitboardView<'_> {
         }
         writeln!(f)
     }
+}
+
+/// Draws `cells` row by row, from the leftmost column of any row.
+fn draw_cells(f: &mut fmt::Formatter<'_>, cells: &BTreeMap<(i64, i64), char>) -> fmt::Result {
+    let c0 = cells.keys().map(|&(_, c)| c).min().unwrap_or(0);
+    // Row by row, only what is there: an empty stretch of more than GAP cells is drawn as
+    // one `…`, and rows with no tile are left out (marked once), so a board with one far
+    // cell is a few lines, not a page of blanks.
+    let mut last_row: Option<i64> = None;
+    let rows: BTreeSet<i64> = cells.keys().map(|&(r, _)| r).collect();
+    for r in rows {
+        if last_row.is_some_and(|l| r > l + 1 + GAP as i64) {
+            writeln!(f, "  \u{22ee}")?;
+        } else if let Some(l) = last_row {
+            for _ in l + 1..r {
+                writeln!(f)?;
+            }
+        }
+        last_row = Some(r);
+        let mut row = String::new();
+        let mut at = c0;
+        for (&(_, c), &ch) in cells.range((r, i64::MIN)..=(r, i64::MAX)) {
+            if c - at > GAP as i64 {
+                row.push_str("\u{2026} ");
+            } else {
+                for _ in at..c {
+                    row.push_str("  ");
+                }
+            }
+            row.push(ch);
+            row.push(' ');
+            at = c + 1;
+        }
+        writeln!(f, "  {}", row.trim_end())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
