@@ -40,6 +40,7 @@ pub use error::RenderError;
 pub use view::View;
 
 use crate::board::Board;
+use crate::encoding::bitboard::Layout;
 use crate::output::decode::BitboardView;
 use crate::race::step_positions;
 use crate::solve::{Solved, bitboard_layout};
@@ -513,12 +514,7 @@ fn path_segments(
         let lane = (gi as f64 - (groups.len() - 1) as f64 / 2.0) * view.lane();
         let start = view.px(positions[0]);
         let path = &solved.pieces[g.first];
-        let numbers = g
-            .pieces
-            .iter()
-            .map(|k| (k + 1).to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let numbers = piece_numbers(&g.pieces);
         let title = group_title(g, path.target);
         let mut drawn = false;
         for &k in &g.pieces {
@@ -533,17 +529,7 @@ fn path_segments(
                 kind: Kind::Enter,
                 label: None,
                 when: when(start),
-                info: Some(Info {
-                    pieces: (k + 1).to_string(),
-                    label_pieces: String::new(),
-                    number: 0,
-                    title: format!(
-                        "{}: enters, from its waiting tile onto the start tile (the enter moves of {}: {})",
-                        piece_title(k, path.target),
-                        all_pieces(p.pieces()),
-                        with_cm(&solved.enter, &solved.unit, solved.enter_cm)
-                    ),
-                }),
+                info: Some(enter_info(k, path.target, p.pieces(), solved)),
             });
             let moves = path.rolls.len();
             for (i, ((w, &roll), cost)) in path
@@ -558,23 +544,13 @@ fn path_segments(
                 if drawn {
                     continue;
                 }
-                let key = (w[0], w[1]);
-                let (n, makers) = &users[&key];
-                let label = match n {
-                    1 => Some((roll.to_string(), colour)),
-                    _ if labelled.insert(key) => Some((roll.to_string(), palette::INK)),
-                    _ => None,
-                };
-                // Only a drawn roll number lists every piece making the move: written for each
-                // segment, the lists would grow with the square of the pieces.
-                let label_pieces = match label {
-                    Some(_) => makers
-                        .iter()
-                        .map(usize::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    None => String::new(),
-                };
+                let (label, label_pieces) = move_label(
+                    &users[&(w[0], w[1])],
+                    &mut labelled,
+                    (w[0], w[1]),
+                    roll,
+                    colour,
+                );
                 emit(Segment {
                     from: view.px(positions[w[0]]),
                     to,
@@ -618,34 +594,7 @@ fn paths_legend(
     ];
     items.extend(rules_lines(board).map(Item::Note));
     items.push(Item::Gap);
-    for g in groups {
-        let piece = &solved.pieces[g.first];
-        // A legend line, not a list: a long race shows its first rolls and how many there are.
-        let mut rolls: Vec<String> = piece
-            .rolls
-            .iter()
-            .take(LEGEND_ROLLS)
-            .map(u32::to_string)
-            .collect();
-        if piece.rolls.len() > LEGEND_ROLLS {
-            rolls.push("\u{2026}".into());
-        }
-        let each = if g.pieces.len() > 1 { " each" } else { "" };
-        items.push(Item::Swatch {
-            colour: palette::piece_colour(g.first),
-            dashed: false,
-            text: format!(
-                "{}: {}{each}",
-                group_title(g, piece.target),
-                with_cm(&piece.length, &solved.unit, piece.length_cm)
-            ),
-            detail: Some(format!(
-                "{}, rolls {}",
-                plural(piece.rolls.len(), "move", "moves"),
-                rolls.join(" ")
-            )),
-        });
-    }
+    items.extend(groups.iter().map(|g| group_swatch(g, solved)));
     items.push(Item::Swatch {
         colour: palette::MUTED,
         dashed: true,
@@ -737,11 +686,111 @@ fn bits_panel(
     let mut placer = tile_obstacles(board, view);
     paths::draw(&mut body, &segments, view, &mut placer, None);
 
+    let items = bits_legend(board, player, &layout, value, &decoded, segments.len());
+    Ok(Panel {
+        player: p.name.clone(),
+        body: Body::Drawn(body),
+        legend: Legend { items },
+        view: *view,
+    })
+}
+
+/// Pieces by their numbers from 1, e.g. `1 2 3 4`.
+fn piece_numbers(pieces: &[usize]) -> String {
+    pieces
+        .iter()
+        .map(|k| (k + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the enter move of piece `k` (of `pieces`, bound for goal tile `target`) shows.
+fn enter_info(k: usize, target: usize, pieces: usize, solved: &solved::Solved) -> Info {
+    Info {
+        pieces: (k + 1).to_string(),
+        label_pieces: String::new(),
+        number: 0,
+        title: format!(
+            "{}: enters, from its waiting tile onto the start tile (the enter moves of {}: {})",
+            piece_title(k, target),
+            all_pieces(pieces),
+            with_cm(&solved.enter, &solved.unit, solved.enter_cm)
+        ),
+    }
+}
+
+/// The roll number drawn on move `key` and the pieces it lists: in the group's colour when one
+/// group makes the move, else once (the first time, recorded in `labelled`) in ink.
+fn move_label(
+    (n, makers): &(usize, Vec<usize>),
+    labelled: &mut BTreeSet<(usize, usize)>,
+    key: (usize, usize),
+    roll: u32,
+    colour: Rgb,
+) -> (Option<(String, Rgb)>, String) {
+    let label = match n {
+        1 => Some((roll.to_string(), colour)),
+        _ if labelled.insert(key) => Some((roll.to_string(), palette::INK)),
+        _ => None,
+    };
+    // Only a drawn roll number lists every piece making the move: written for each segment, the
+    // lists would grow with the square of the pieces.
+    let label_pieces = match label {
+        Some(_) => makers
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        None => String::new(),
+    };
+    (label, label_pieces)
+}
+
+/// The legend line of group `g`: its length, and its first rolls and how many there are.
+fn group_swatch(g: &Group, solved: &solved::Solved) -> Item {
+    let piece = &solved.pieces[g.first];
+    // A legend line, not a list: a long race shows its first rolls and how many there are.
+    let mut rolls: Vec<String> = piece
+        .rolls
+        .iter()
+        .take(LEGEND_ROLLS)
+        .map(u32::to_string)
+        .collect();
+    if piece.rolls.len() > LEGEND_ROLLS {
+        rolls.push("\u{2026}".into());
+    }
+    let each = if g.pieces.len() > 1 { " each" } else { "" };
+    Item::Swatch {
+        colour: palette::piece_colour(g.first),
+        dashed: false,
+        text: format!(
+            "{}: {}{each}",
+            group_title(g, piece.target),
+            with_cm(&piece.length, &solved.unit, piece.length_cm)
+        ),
+        detail: Some(format!(
+            "{}, rolls {}",
+            plural(piece.rolls.len(), "move", "moves"),
+            rolls.join(" ")
+        )),
+    }
+}
+
+/// The legend of a bit-board panel: the value, its fields, and what the drawing shows.
+fn bits_legend(
+    board: &Board,
+    player: usize,
+    layout: &Layout,
+    value: u128,
+    decoded: &bits::Decoded,
+    moves: usize,
+) -> Vec<Item> {
+    let p = &board.players[player];
     let [waiting, track, goal, distance] = layout.fields(value);
     let digits = (layout.width.bits() / 4) as usize;
     let cm = board.scale.map(|s| s.to_cm(decoded.distance as f64));
     let unit = &board.unit;
-    let items = vec![
+    vec![
         Item::Title(board.name.clone()),
         Item::Text(format!("bit-board of player {}", p.name)),
         Item::Text(format!("0x{value:0digits$x}")),
@@ -778,19 +827,10 @@ fn bits_panel(
         Item::Swatch {
             colour: palette::piece_colour(0),
             dashed: false,
-            text: format!(
-                "the path through them, {}",
-                plural(segments.len(), "move", "moves")
-            ),
+            text: format!("the path through them, {}", plural(moves, "move", "moves")),
             detail: Some("numbers: tiles advanced (the roll)".into()),
         },
-    ];
-    Ok(Panel {
-        player: p.name.clone(),
-        body: Body::Drawn(body),
-        legend: Legend { items },
-        view: *view,
-    })
+    ]
 }
 
 /// `all 4 pieces`, or `its one piece`.
