@@ -21,7 +21,7 @@ use crate::cost::{Cost, same};
 use crate::race::Race;
 pub use crate::solve::DEFAULT_BUDGET;
 use crate::solve::catalogue::MethodCost;
-use crate::solve::{METHODS, Method, Objective, SolveError, solve_race};
+use crate::solve::{METHODS, Method, Objective, Solution, SolveError, solve_race};
 use crate::text::thousands;
 pub use table::{Report, Row, RuleColumn, Status};
 pub use timing::Timing;
@@ -129,42 +129,9 @@ fn compare_as<C: MethodCost>(
         let who = format!("{label}, player {}: {}", race.player, method.name);
         match result {
             Ok(found) => {
-                let rolls: u64 = found.pieces.iter().map(|p| p.rolls.len() as u64).sum();
                 row.time = timing;
-                row.rolls = Some(rolls);
-                row.nodes = Some(found.nodes);
-                let len = found.total;
-                row.length = Some(len.to_f64());
-                row.length_text = Some(len.show());
-                row.excess = Some(len.to_f64() - optimum.to_f64());
-                row.excess_text = Some(excess(len, optimum));
-                match method.minimises {
-                    Objective::Length => {
-                        let ok = same(len, optimum);
-                        row.optimal = Some(ok);
-                        if !ok && method.exact {
-                            report.mismatches.push(format!(
-                                "{who} found {}, but the optimum ({REFERENCE}) is {}",
-                                len.show(),
-                                optimum.show()
-                            ));
-                        }
-                        if rolls < fewest {
-                            report.mismatches.push(format!(
-                                "{who} found paths of {rolls} rolls in all, fewer than the fewest possible {fewest}"
-                            ));
-                        }
-                    }
-                    Objective::Rolls => {
-                        let ok = rolls == fewest;
-                        row.optimal = Some(ok);
-                        if !ok && method.exact {
-                            report.mismatches.push(format!(
-                                "{who} found {rolls} rolls, but the fewest (dp, every move costing one) is {fewest}"
-                            ));
-                        }
-                    }
-                }
+                let mismatches = &mut report.mismatches;
+                judge(&mut row, &found, optimum, fewest, method, &who, mismatches);
             }
             Err(SolveError::GaveUp {
                 nodes, at, piece, ..
@@ -191,6 +158,54 @@ fn compare_as<C: MethodCost>(
         report.rows.push(row);
     }
     Ok(report)
+}
+
+/// Fills `row` from what `method` found, and records in `mismatches` (each starting with `who`)
+/// where it contradicts the reference: the `optimum` length or the `fewest` rolls.
+fn judge<C: MethodCost>(
+    row: &mut Row,
+    found: &Solution<C>,
+    optimum: C,
+    fewest: u64,
+    method: &Method,
+    who: &str,
+    mismatches: &mut Vec<String>,
+) {
+    let rolls: u64 = found.pieces.iter().map(|p| p.rolls.len() as u64).sum();
+    row.rolls = Some(rolls);
+    row.nodes = Some(found.nodes);
+    let len = found.total;
+    row.length = Some(len.to_f64());
+    row.length_text = Some(len.show());
+    row.excess = Some(len.to_f64() - optimum.to_f64());
+    row.excess_text = Some(excess(len, optimum));
+    match method.minimises {
+        Objective::Length => {
+            let ok = same(len, optimum);
+            row.optimal = Some(ok);
+            if !ok && method.exact {
+                mismatches.push(format!(
+                    "{who} found {}, but the optimum ({REFERENCE}) is {}",
+                    len.show(),
+                    optimum.show()
+                ));
+            }
+            if rolls < fewest {
+                mismatches.push(format!(
+                    "{who} found paths of {rolls} rolls in all, fewer than the fewest possible {fewest}"
+                ));
+            }
+        }
+        Objective::Rolls => {
+            let ok = rolls == fewest;
+            row.optimal = Some(ok);
+            if !ok && method.exact {
+                mismatches.push(format!(
+                    "{who} found {rolls} rolls, but the fewest (dp, every move costing one) is {fewest}"
+                ));
+            }
+        }
+    }
 }
 
 /// The fewest rolls for every piece of `race`, by a forward pass with every move costing one:
