@@ -308,20 +308,7 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
                     Some(run) => run(method, piece, left),
                     None => method.run(race, piece, left),
                 };
-                let path = path.map_err(|e| match e {
-                    SolveError::GaveUp {
-                        method,
-                        piece,
-                        nodes,
-                        at,
-                    } => SolveError::GaveUp {
-                        method,
-                        piece,
-                        nodes: used + nodes,
-                        at,
-                    },
-                    other => other,
-                })?;
+                let path = path.map_err(|e| counting_from(e, used))?;
                 let line = Outline {
                     target: path.target,
                     length: path.length,
@@ -335,9 +322,46 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
         outline.push(line);
         held.push(path);
     }
+    let solution = streamed_solution(board, race, method, &outline);
+    let paths = Paths {
+        race,
+        held,
+        tight,
+        marks: Vec::new(),
+        outline,
+    };
+    Ok(Streamed { solution, paths })
+}
+
+/// A piece's search that gave up, its node count made to include the `used` nodes of the pieces
+/// before it, as the budget it ran out of did.
+fn counting_from(e: SolveError, used: u64) -> SolveError {
+    match e {
+        SolveError::GaveUp {
+            method,
+            piece,
+            nodes,
+            at,
+        } => SolveError::GaveUp {
+            method,
+            piece,
+            nodes: used + nodes,
+            at,
+        },
+        other => other,
+    }
+}
+
+/// The solution of [`solve_streamed`] without its paths: totals and counts from the `outline`.
+fn streamed_solution<C: MethodCost>(
+    board: &Board,
+    race: &Race<C>,
+    method: &Method,
+    outline: &[Outline<C>],
+) -> Solution<C> {
     let enter: C = race.enter.iter().copied().sum();
     let total = outline.iter().fold(enter, |acc, p| acc + p.length);
-    let solution = Solution {
+    Solution {
         board: board.name.clone(),
         player: race.player.clone(),
         unit: board.unit.clone(),
@@ -352,15 +376,7 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
         algorithm: method.describe(),
         rules: board.rules.clone(),
         warnings: warning(board, race, method).into_iter().collect(),
-    };
-    let paths = Paths {
-        race,
-        held,
-        tight,
-        marks: Vec::new(),
-        outline,
-    };
-    Ok(Streamed { solution, paths })
+    }
 }
 
 /// The caveat of a method on a board: the paper's 193 units per tile is a lower bound on the
