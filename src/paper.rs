@@ -2,7 +2,7 @@
 
 use crate::board::{Board, embedded, goal_label};
 use crate::race::Race;
-use crate::solve::{Method, SolveError, solve_race};
+use crate::solve::{Method, Solution, SolveError, solve_race};
 use serde::Serialize;
 
 /// A version of the paper. The numbers of its section 4.2 differ between the two, because the
@@ -130,6 +130,35 @@ fn row(
     }
 }
 
+/// The rows of one search by `method`: its calls (the row's label and the paper's count), those
+/// cut short (the paper's count, if it reports one), and the total it found.
+fn search_rows(
+    versions: &[Version],
+    method: &str,
+    s: &Solution<u64>,
+    (what, calls): (&str, Option<Amount>),
+    cut_short: Option<Amount>,
+) -> [Row; 3] {
+    let count = |n: u64| Some(Amount::Count(n));
+    [
+        row(versions, what, method, calls, Amount::Count(s.nodes)),
+        row(
+            versions,
+            "  of which cut short",
+            method,
+            cut_short,
+            Amount::Count(s.cut_short),
+        ),
+        row(
+            versions,
+            "  total found",
+            method,
+            count(TOTAL),
+            Amount::Count(s.total),
+        ),
+    ]
+}
+
 /// Solves the embedded standard board with the graph and with the bit-board under each version's
 /// search, and lines up every number each version of the paper reports against ours, the calls cut
 /// short by the bound included (a row the version does not report has no paper value). The
@@ -185,53 +214,15 @@ pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
     if with_unbounded {
         let method = "bnb-none/bitboard";
         let s = solve_race(&board, &race, Method::find(method)?, budget)?;
-        rows.push(row(
-            both,
-            "calls, no bound",
-            method,
-            count(CALLS_NONE),
-            Amount::Count(s.nodes),
-        ));
-        rows.push(row(
-            both,
-            "  of which cut short",
-            method,
-            None,
-            Amount::Count(s.cut_short),
-        ));
-        rows.push(row(
-            both,
-            "  total found",
-            method,
-            count(TOTAL),
-            Amount::Count(s.total),
-        ));
+        let calls = ("calls, no bound", count(CALLS_NONE));
+        rows.extend(search_rows(both, method, &s, calls, None));
     }
     for version in Version::ALL {
         let method = version.method();
         let s = solve_race(&board, &race, Method::find(method)?, budget)?;
-        let v = &[version];
-        rows.push(row(
-            v,
-            "calls, 193 units per tile bound",
-            method,
-            count(version.calls()),
-            Amount::Count(s.nodes),
-        ));
-        rows.push(row(
-            v,
-            "  of which cut short",
-            method,
-            version.cut_short().map(Amount::Count),
-            Amount::Count(s.cut_short),
-        ));
-        rows.push(row(
-            v,
-            "  total found",
-            method,
-            count(TOTAL),
-            Amount::Count(s.total),
-        ));
+        let calls = ("calls, 193 units per tile bound", count(version.calls()));
+        let cut_short = version.cut_short().map(Amount::Count);
+        rows.extend(search_rows(&[version], method, &s, calls, cut_short));
     }
     Ok(rows)
 }
