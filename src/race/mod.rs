@@ -9,7 +9,7 @@ pub mod estimate;
 
 pub use error::RaceError;
 
-use crate::board::{Board, GoalMode, Metric, Point, goal_label};
+use crate::board::{Board, GoalMode, Metric, Player, Point, goal_label};
 use crate::cost::Cost;
 
 /// The most (step, face) pairs a race compiles: its cost table takes 16 bytes each, so this keeps
@@ -109,6 +109,77 @@ pub struct Race<C> {
     costs: Vec<C>,
 }
 
+/// The cost of player `p`'s move from `a` to `b` under `metric`, described by `what` if refused.
+fn cost<C: Cost>(
+    p: &Player,
+    metric: Metric,
+    a: Point,
+    b: Point,
+    what: &dyn Fn() -> String,
+) -> Result<C, RaceError> {
+    // Every cost must be a number the cost type holds exactly (whole units up to 2^53, or a
+    // finite float): a move that is not is refused here, naming it, rather than wrapped.
+    let l = metric.length(a, b);
+    if l.is_finite() && l <= C::LARGEST {
+        Ok(C::from_length(l))
+    } else {
+        Err(RaceError::Cost {
+            player: p.name.clone(),
+            what: what(),
+            length: l,
+            limit: C::LARGEST,
+        })
+    }
+}
+
+/// The cost of every move of player `p` (steps at `positions`, on a track of `n` tiles), by step
+/// then face (`faces`, largest first); a move past the last step costs zero.
+fn move_costs<C: Cost>(
+    p: &Player,
+    metric: Metric,
+    n: usize,
+    positions: &[Point],
+    faces: &[u32],
+) -> Result<Vec<C>, RaceError> {
+    // A step by the board's own names, for messages: track index or goal letter.
+    let tile_name = |step: usize| {
+        if step < p.track_steps {
+            format!("track tile {}", (p.start + step) % n.max(1))
+        } else {
+            format!("goal tile {}", goal_label(step - p.track_steps))
+        }
+    };
+    let steps = positions.len();
+    // The cost table is steps x faces entries: refuse before allocating one that is too big.
+    let entries = steps.saturating_mul(faces.len());
+    if entries > MAX_MOVES {
+        return Err(RaceError::TooLarge {
+            player: p.name.clone(),
+            steps,
+            faces: faces.len(),
+            limit: MAX_MOVES,
+        });
+    }
+    let mut costs = Vec::with_capacity(entries);
+    for from in 0..steps {
+        for &f in faces {
+            let to = from + f as usize;
+            costs.push(if to < steps {
+                cost(p, metric, positions[from], positions[to], &|| {
+                    format!(
+                        "the move of {f} from {} to {}",
+                        tile_name(from),
+                        tile_name(to)
+                    )
+                })?
+            } else {
+                C::zero()
+            });
+        }
+    }
+    Ok(costs)
+}
+
 impl<C: Cost> Race<C> {
     /// Compiles player `player` (an index into `board.players`) under the board's rules, and checks
     /// that every piece can finish. Fails if `C` does not implement the board's rounding.
@@ -130,63 +201,13 @@ impl<C: Cost> Race<C> {
         let positions = step_positions(board, player);
         let mut faces = rules.die.clone();
         faces.sort_unstable_by(|a, b| b.cmp(a));
-        // Every cost must be a number the cost type holds exactly (whole units up to 2^53, or a
-        // finite float): a move that is not is refused here, naming it, rather than wrapped.
-        let len = |a: Point, b: Point, what: &dyn Fn() -> String| {
-            let l = rules.metric.length(a, b);
-            if l.is_finite() && l <= C::LARGEST {
-                Ok(C::from_length(l))
-            } else {
-                Err(RaceError::Cost {
-                    player: p.name.clone(),
-                    what: what(),
-                    length: l,
-                    limit: C::LARGEST,
-                })
-            }
-        };
-        // A step by the board's own names, for messages: track index or goal letter.
-        let tile_name = |step: usize| {
-            if step < p.track_steps {
-                format!("track tile {}", (p.start + step) % n.max(1))
-            } else {
-                format!("goal tile {}", goal_label(step - p.track_steps))
-            }
-        };
-        let steps = positions.len();
-        // The cost table is steps x faces entries: refuse before allocating one that is too big.
-        let entries = steps.saturating_mul(faces.len());
-        if entries > MAX_MOVES {
-            return Err(RaceError::TooLarge {
-                player: p.name.clone(),
-                steps,
-                faces: faces.len(),
-                limit: MAX_MOVES,
-            });
-        }
-        let mut costs = Vec::with_capacity(entries);
-        for from in 0..steps {
-            for &f in &faces {
-                let to = from + f as usize;
-                costs.push(if to < steps {
-                    len(positions[from], positions[to], &|| {
-                        format!(
-                            "the move of {f} from {} to {}",
-                            tile_name(from),
-                            tile_name(to)
-                        )
-                    })?
-                } else {
-                    C::zero()
-                });
-            }
-        }
+        let costs = move_costs(p, rules.metric, n, &positions, &faces)?;
         let enter = p
             .base
             .iter()
             .enumerate()
             .map(|(i, &b)| {
-                len(b, positions[0], &|| {
+                cost(p, rules.metric, b, positions[0], &|| {
                     format!("the move from waiting tile {i} onto the start tile")
                 })
             })
