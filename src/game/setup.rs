@@ -1,7 +1,7 @@
 //! A board and rules compiled for play: who sits where, each seat's track and goal.
 
 use super::{GameError, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules, Seating, Step, WAITING};
-use crate::board::Board;
+use crate::board::{Board, Player};
 
 /// How a game is set up on a board: players, pieces, rules, seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,73 @@ pub struct Game {
     rel: Vec<Step>,
 }
 
+/// The pieces each seated player plays: `asked`, if every seat has that many, else every piece
+/// the seats give (they must agree).
+fn piece_count(board: &Board, seats: &[usize], asked: Option<usize>) -> Result<usize, GameError> {
+    let most = seats
+        .iter()
+        .map(|&s| board.players[s].pieces())
+        .min()
+        .unwrap_or(0);
+    match asked {
+        Some(k) if (1..=most).contains(&k) => Ok(k),
+        Some(k) => Err(GameError::Pieces { asked: k, most }),
+        None => {
+            let all: Vec<usize> = seats.iter().map(|&s| board.players[s].pieces()).collect();
+            if all.iter().any(|&k| k != most) {
+                return Err(GameError::Board(format!(
+                    "the seated players have different numbers of pieces ({all:?}); choose one with --pieces (1 to {most})"
+                )));
+            }
+            Ok(most)
+        }
+    }
+}
+
+/// Refuses seated players whose steps a [`super::State`] cannot hold, or, under
+/// `first_piece_out`, two that share a start tile.
+fn check_seated(players: &[&Player], first_piece_out: bool) -> Result<(), GameError> {
+    for p in players {
+        let steps = p.track_steps + p.goal.len();
+        if steps >= WAITING as usize {
+            return Err(GameError::Board(format!(
+                "player \"{}\" has {steps} steps; a game state holds at most {}",
+                p.name,
+                WAITING - 1
+            )));
+        }
+    }
+    if first_piece_out {
+        for (i, p) in players.iter().enumerate() {
+            if let Some(q) = players[..i].iter().find(|q| q.start == p.start) {
+                return Err(GameError::Board(format!(
+                    "players \"{}\" and \"{}\" share start tile {}, so their first pieces cannot both start there (rule first-piece-out)",
+                    q.name, p.name, p.start
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `rel[q * track_len + t]`: player `q`'s step on track tile `t`, or [`WAITING`] where its pieces
+/// never pass.
+fn relative_steps(players: &[&Player], len: usize) -> Vec<Step> {
+    players
+        .iter()
+        .flat_map(|p| {
+            (0..len).map(move |t| {
+                let r = (t + len - p.start % len) % len;
+                if r < p.track_steps {
+                    r as Step
+                } else {
+                    WAITING
+                }
+            })
+        })
+        .collect()
+}
+
 impl Game {
     /// Sets up `config` on `board`; refuses too few board players, a bad piece count, a die
     /// without the entry roll and boards too large for a [`super::State`].
@@ -66,24 +133,7 @@ impl Game {
             });
         }
         let seats = config.seating.seats(n, board.players.len())?;
-        let most = seats
-            .iter()
-            .map(|&s| board.players[s].pieces())
-            .min()
-            .unwrap_or(0);
-        let pieces = match config.pieces {
-            Some(k) if (1..=most).contains(&k) => k,
-            Some(k) => return Err(GameError::Pieces { asked: k, most }),
-            None => {
-                let all: Vec<usize> = seats.iter().map(|&s| board.players[s].pieces()).collect();
-                if all.iter().any(|&k| k != most) {
-                    return Err(GameError::Board(format!(
-                        "the seated players have different numbers of pieces ({all:?}); choose one with --pieces (1 to {most})"
-                    )));
-                }
-                most
-            }
-        };
+        let pieces = piece_count(board, &seats, config.pieces)?;
         if n * pieces > MAX_PIECES {
             return Err(GameError::TooManyPieces {
                 total: n * pieces,
@@ -102,26 +152,7 @@ impl Game {
             )));
         }
         let players: Vec<_> = seats.iter().map(|&s| &board.players[s]).collect();
-        for p in &players {
-            let steps = p.track_steps + p.goal.len();
-            if steps >= WAITING as usize {
-                return Err(GameError::Board(format!(
-                    "player \"{}\" has {steps} steps; a game state holds at most {}",
-                    p.name,
-                    WAITING - 1
-                )));
-            }
-        }
-        if config.rules.first_piece_out {
-            for (i, p) in players.iter().enumerate() {
-                if let Some(q) = players[..i].iter().find(|q| q.start == p.start) {
-                    return Err(GameError::Board(format!(
-                        "players \"{}\" and \"{}\" share start tile {}, so their first pieces cannot both start there (rule first-piece-out)",
-                        q.name, p.name, p.start
-                    )));
-                }
-            }
-        }
+        check_seated(&players, config.rules.first_piece_out)?;
         Ok(Game {
             board: board.name.clone(),
             rules: config.rules.clone(),
@@ -136,20 +167,7 @@ impl Game {
             safe: (0..board.track.len())
                 .map(|t| board.safe.binary_search(&t).is_ok())
                 .collect(),
-            rel: players
-                .iter()
-                .flat_map(|p| {
-                    let len = board.track.len();
-                    (0..len).map(move |t| {
-                        let r = (t + len - p.start % len) % len;
-                        if r < p.track_steps {
-                            r as Step
-                        } else {
-                            WAITING
-                        }
-                    })
-                })
-                .collect(),
+            rel: relative_steps(&players, board.track.len()),
             seats,
         })
     }
