@@ -66,6 +66,32 @@ fn script_text(text: &str) -> String {
     text.replace("</script", "<\\/script")
 }
 
+/// The viewer's controls: which players and pieces are shown, the walk through the moves, the
+/// view and the downloads (the script gives them their behaviour).
+const CONTROLS: &str = r#"<div class="controls">
+<fieldset id="players"><legend>players</legend></fieldset>
+<fieldset id="pieces"><legend>pieces</legend></fieldset>
+<fieldset id="walk-box"><legend>moves of</legend>
+<select id="walk-player" aria-label="player whose moves to walk"></select>
+<button type="button" id="walk-first" title="before the first move (Home)" aria-label="before the first move" aria-keyshortcuts="Home">|&#x25C0;</button>
+<button type="button" id="walk-prev" title="previous move (left arrow)" aria-label="previous move" aria-keyshortcuts="ArrowLeft">&#x25C0;</button>
+<input type="range" id="walk" min="0" max="0" value="0" aria-label="move">
+<button type="button" id="walk-next" title="next move (right arrow)" aria-label="next move" aria-keyshortcuts="ArrowRight">&#x25B6;</button>
+<button type="button" id="walk-last" title="after the last move (End)" aria-label="after the last move" aria-keyshortcuts="End">&#x25B6;|</button>
+</fieldset>
+<fieldset id="view-box"><legend>view</legend>
+<button type="button" id="zoom-in" title="zoom in (+; or the mouse wheel)" aria-keyshortcuts="+">+</button>
+<button type="button" id="zoom-out" title="zoom out (-)" aria-keyshortcuts="-">&#x2212;</button>
+<button type="button" id="zoom-fit" title="the whole picture (0)" aria-keyshortcuts="0">fit</button>
+</fieldset>
+<fieldset id="downloads"><legend>download</legend>
+<button type="button" id="download-toml">TOML</button>
+<button type="button" id="download-svg">SVG</button>
+<button type="button" id="download-png">PNG</button>
+<button type="button" id="download-json">JSON</button>
+</fieldset>
+</div>"#;
+
 /// The whole page: the viewer of `page`, with `extra` around it when given.
 pub fn page(page: &Page, extra: Option<&Extra>) -> String {
     let data = json!({
@@ -104,29 +130,7 @@ pub fn page(page: &Page, extra: Option<&Extra>) -> String {
 <main>
 {before}
 <section id="viewer" aria-label="the board and its shortest paths">
-<div class="controls">
-<fieldset id="players"><legend>players</legend></fieldset>
-<fieldset id="pieces"><legend>pieces</legend></fieldset>
-<fieldset id="walk-box"><legend>moves of</legend>
-<select id="walk-player" aria-label="player whose moves to walk"></select>
-<button type="button" id="walk-first" title="before the first move (Home)" aria-label="before the first move" aria-keyshortcuts="Home">|&#x25C0;</button>
-<button type="button" id="walk-prev" title="previous move (left arrow)" aria-label="previous move" aria-keyshortcuts="ArrowLeft">&#x25C0;</button>
-<input type="range" id="walk" min="0" max="0" value="0" aria-label="move">
-<button type="button" id="walk-next" title="next move (right arrow)" aria-label="next move" aria-keyshortcuts="ArrowRight">&#x25B6;</button>
-<button type="button" id="walk-last" title="after the last move (End)" aria-label="after the last move" aria-keyshortcuts="End">&#x25B6;|</button>
-</fieldset>
-<fieldset id="view-box"><legend>view</legend>
-<button type="button" id="zoom-in" title="zoom in (+; or the mouse wheel)" aria-keyshortcuts="+">+</button>
-<button type="button" id="zoom-out" title="zoom out (-)" aria-keyshortcuts="-">&#x2212;</button>
-<button type="button" id="zoom-fit" title="the whole picture (0)" aria-keyshortcuts="0">fit</button>
-</fieldset>
-<fieldset id="downloads"><legend>download</legend>
-<button type="button" id="download-toml">TOML</button>
-<button type="button" id="download-svg">SVG</button>
-<button type="button" id="download-png">PNG</button>
-<button type="button" id="download-json">JSON</button>
-</fieldset>
-</div>
+{controls}
 <p id="walk-caption" class="caption" aria-live="polite"></p>
 <p id="hover" class="caption hover"></p>
 <div id="drawing">
@@ -145,6 +149,7 @@ pub fn page(page: &Page, extra: Option<&Extra>) -> String {
         title = escape(page.title),
         csp = CSP,
         style = STYLE,
+        controls = CONTROLS,
         what = if extra.is_some() {
             "workbench"
         } else {
