@@ -79,6 +79,58 @@ impl Info {
     }
 }
 
+/// The line of segment `s` (of shape `sh`), up to its arrowhead; enter moves thinner and dashed.
+fn shaft(s: &Segment, sh: &Shape, stroke: f64) -> El {
+    let base = (
+        sh.tip.0 - sh.dir.0 * sh.arrow * 0.9,
+        sh.tip.1 - sh.dir.1 * sh.arrow * 0.9,
+    );
+    let width = if s.kind == Kind::Enter {
+        stroke * 0.7
+    } else {
+        stroke
+    };
+    let mut line = El::new("line")
+        .a("class", s.kind.class())
+        .a("x1", sh.start.0)
+        .a("y1", sh.start.1)
+        .a("x2", base.0)
+        .a("y2", base.1)
+        .a("stroke", s.colour.hex())
+        .a("stroke-width", width);
+    if s.kind == Kind::Enter {
+        line = line.a(
+            "stroke-dasharray",
+            format!("{} {}", num(width * 2.5), num(width * 2.0)),
+        );
+    }
+    line
+}
+
+/// The arrowhead at the tip of shape `sh`, in `colour`.
+fn arrowhead(sh: &Shape, colour: Rgb) -> El {
+    let half = sh.arrow * 0.38;
+    let back = (
+        sh.tip.0 - sh.dir.0 * sh.arrow,
+        sh.tip.1 - sh.dir.1 * sh.arrow,
+    );
+    let pts = [
+        sh.tip,
+        (back.0 + sh.normal.0 * half, back.1 + sh.normal.1 * half),
+        (back.0 - sh.normal.0 * half, back.1 - sh.normal.1 * half),
+    ];
+    El::new("polygon")
+        .a("class", "arrowhead")
+        .a(
+            "points",
+            pts.iter()
+                .map(|p| format!("{},{}", num(p.0), num(p.1)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .a("fill", colour.hex())
+}
+
 /// A segment's drawn geometry.
 struct Shape {
     /// Start of the visible line.
@@ -161,7 +213,6 @@ impl<'v> Drawer<'v> {
         timeline: Option<&Timeline>,
     ) {
         let sh = shape(&s, self.view);
-        let stroke = self.view.stroke();
         let animated = timeline.zip(s.when);
         let class = if animated.is_some() {
             "step"
@@ -183,52 +234,8 @@ impl<'v> Drawer<'v> {
         if let Some((tl, when)) = animated {
             tl.reveal(svg, when);
         }
-        let base = (
-            sh.tip.0 - sh.dir.0 * sh.arrow * 0.9,
-            sh.tip.1 - sh.dir.1 * sh.arrow * 0.9,
-        );
-        let width = if s.kind == Kind::Enter {
-            stroke * 0.7
-        } else {
-            stroke
-        };
-        let mut line = El::new("line")
-            .a("class", s.kind.class())
-            .a("x1", sh.start.0)
-            .a("y1", sh.start.1)
-            .a("x2", base.0)
-            .a("y2", base.1)
-            .a("stroke", s.colour.hex())
-            .a("stroke-width", width);
-        if s.kind == Kind::Enter {
-            line = line.a(
-                "stroke-dasharray",
-                format!("{} {}", num(width * 2.5), num(width * 2.0)),
-            );
-        }
-        svg.empty(line);
-        let half = sh.arrow * 0.38;
-        let back = (
-            sh.tip.0 - sh.dir.0 * sh.arrow,
-            sh.tip.1 - sh.dir.1 * sh.arrow,
-        );
-        let pts = [
-            sh.tip,
-            (back.0 + sh.normal.0 * half, back.1 + sh.normal.1 * half),
-            (back.0 - sh.normal.0 * half, back.1 - sh.normal.1 * half),
-        ];
-        svg.empty(
-            El::new("polygon")
-                .a("class", "arrowhead")
-                .a(
-                    "points",
-                    pts.iter()
-                        .map(|p| format!("{},{}", num(p.0), num(p.1)))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                )
-                .a("fill", s.colour.hex()),
-        );
+        svg.empty(shaft(&s, &sh, self.view.stroke()));
+        svg.empty(arrowhead(&sh, s.colour));
         placer.obstacle(
             sh.tip.0 - sh.dir.0 * sh.arrow * 0.5,
             sh.tip.1 - sh.dir.1 * sh.arrow * 0.5,
