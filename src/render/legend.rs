@@ -111,35 +111,7 @@ impl Legend {
                     text: t,
                     detail,
                 } => {
-                    let cy = top + 10.0;
-                    let mut line = El::new("line")
-                        .a("class", "swatch")
-                        .a("x1", x)
-                        .a("y1", cy)
-                        .a("x2", x + SWATCH - 9.0)
-                        .a("y2", cy)
-                        .a("stroke", colour.hex())
-                        .a("stroke-width", 3.0);
-                    if *dashed {
-                        line = line.a("stroke-dasharray", "5 4");
-                    }
-                    svg.empty(line);
-                    svg.empty(
-                        El::new("polygon")
-                            .a(
-                                "points",
-                                format!(
-                                    "{},{} {},{} {},{}",
-                                    num(x + SWATCH),
-                                    num(cy),
-                                    num(x + SWATCH - 10.0),
-                                    num(cy - 4.5),
-                                    num(x + SWATCH - 10.0),
-                                    num(cy + 4.5)
-                                ),
-                            )
-                            .a("fill", colour.hex()),
-                    );
+                    swatch(svg, x, top + 10.0, *colour, *dashed);
                     text(svg, x + SWATCH + 8.0, top + 14.0, 13.0, palette::INK, t);
                     if let Some(d) = detail {
                         text(svg, x + SWATCH + 8.0, top + 30.0, 11.0, palette::MUTED, d);
@@ -168,4 +140,36 @@ impl Legend {
         }
         svg.close("g");
     }
+}
+
+/// A swatch's arrow, its shaft centred at height `cy`: solid, or dashed for `dashed`.
+fn swatch(svg: &mut Svg, x: f64, cy: f64, colour: Rgb, dashed: bool) {
+    let mut line = El::new("line")
+        .a("class", "swatch")
+        .a("x1", x)
+        .a("y1", cy)
+        .a("x2", x + SWATCH - 9.0)
+        .a("y2", cy)
+        .a("stroke", colour.hex())
+        .a("stroke-width", 3.0);
+    if dashed {
+        line = line.a("stroke-dasharray", "5 4");
+    }
+    svg.empty(line);
+    svg.empty(
+        El::new("polygon")
+            .a(
+                "points",
+                format!(
+                    "{},{} {},{} {},{}",
+                    num(x + SWATCH),
+                    num(cy),
+                    num(x + SWATCH - 10.0),
+                    num(cy - 4.5),
+                    num(x + SWATCH - 10.0),
+                    num(cy + 4.5)
+                ),
+            )
+            .a("fill", colour.hex()),
+    );
 }
