@@ -133,21 +133,7 @@ fn case(
         Err(e) => {
             let mut asked = entry.board.clone();
             asked.rules = overrides.apply(&entry.board.rules);
-            let reason = match &e {
-                // One line, about this row's player where the board has a problem per player.
-                BoardError::Invalid(diagnostics) if !diagnostics.is_empty() => {
-                    let own = format!("player \"{}\"", entry.board.players[player].name);
-                    let d = diagnostics
-                        .iter()
-                        .find(|d| d.message.contains(&own))
-                        .unwrap_or(&diagnostics[0]);
-                    match diagnostics.len() - 1 {
-                        0 => d.message.clone(),
-                        others => format!("{} (and {others} more like it)", d.message),
-                    }
-                }
-                _ => e.to_string(),
-            };
+            let reason = invalid_reason(&e, &entry.board.players[player].name);
             let note = format!("invalid: {reason}");
             return not_run(
                 &asked,
@@ -200,6 +186,25 @@ fn case(
             ));
             report
         }
+    }
+}
+
+/// Why a board is invalid under a combination, in one line: about the row's player (`name`)
+/// where the board has a problem per player.
+fn invalid_reason(e: &BoardError, name: &str) -> String {
+    match e {
+        BoardError::Invalid(diagnostics) if !diagnostics.is_empty() => {
+            let own = format!("player \"{name}\"");
+            let d = diagnostics
+                .iter()
+                .find(|d| d.message.contains(&own))
+                .unwrap_or(&diagnostics[0]);
+            match diagnostics.len() - 1 {
+                0 => d.message.clone(),
+                others => format!("{} (and {others} more like it)", d.message),
+            }
+        }
+        _ => e.to_string(),
     }
 }
 
