@@ -55,6 +55,8 @@ def test_to_pandas_one_row_per_seat():
 
 
 def cli_error(cli, *args):
+    """The command line's message for ``play ARGS``: the engine's own, which a refusal while the
+    command line is parsed wraps with the option and the value."""
     out = subprocess.run([cli.binary, "play", *args], capture_output=True, text=True)
     assert out.returncode != 0
     return out.stderr.strip().removeprefix("error: ")
@@ -63,21 +65,33 @@ def cli_error(cli, *args):
 def test_unknown_policy_raises_the_cli_message(cli):
     with pytest.raises(boardpath.GameError) as e:
         boardpath.play("maedn", policies=["random", "nope"], games=10)
-    assert str(e.value) == cli_error(cli, "maedn", "--policy", "random,nope", "--games", "10")
+    message = cli_error(cli, "maedn", "--policy", "random,nope", "--games", "10")
+    assert message.startswith("invalid value 'random,nope' for '--policy <POLICY>': ")
+    assert str(e.value) in message
     assert 'unknown policy "nope"' in str(e.value)
 
 
-def test_too_many_players_raises_the_cli_message(cli):
+def test_too_many_players_raises_the_engines_message(cli):
+    # The command line refuses 7 at once (its range is 2 to 6); Python asks the engine, which says
+    # what this board can seat.
     with pytest.raises(boardpath.GameError) as e:
         boardpath.play("maedn", players=7, games=10)
-    assert str(e.value) == cli_error(cli, "maedn", "--players", "7", "--games", "10")
-    assert "7 players" in str(e.value)
+    assert str(e.value) == "7 players: the engine plays at most 6 (valid: 2 to 4)"
+    message = cli_error(cli, "maedn", "--players", "7", "--games", "10")
+    assert "'--players <PLAYERS>': out of range; valid: 2 to 6" in message
+    # A count within the command line's range but past the board's: the same message both ways.
+    with pytest.raises(boardpath.GameError) as e:
+        boardpath.play("maedn", players=5, games=10)
+    assert str(e.value) == cli_error(cli, "maedn", "--players", "5", "--games", "10")
+    assert str(e.value) == "5 players, but the board has only 4 (valid: 2 to 4)"
 
 
 def test_unknown_rules_raise_the_cli_message(cli):
     with pytest.raises(boardpath.GameError) as e:
         boardpath.play("maedn", rules="bogus", games=10)
-    assert str(e.value) == cli_error(cli, "maedn", "--rules", "bogus", "--games", "10")
+    message = cli_error(cli, "maedn", "--rules", "bogus", "--games", "10")
+    assert message.startswith("invalid value 'bogus' for '--rules <RULES>': ")
+    assert str(e.value) in message
 
 
 @pytest.mark.parametrize(
@@ -86,7 +100,11 @@ def test_unknown_rules_raise_the_cli_message(cli):
         (dict(games=0), "games 0: valid is 1 to 100000000"),
         (dict(games=100_000_001), "games 100000001: valid is 1 to 100000000"),
         (dict(threads=0), "threads 0: valid is 1 or more"),
-        (dict(policies=["front", "rear", "random"]), "policies names 3 policies for 2 players"),
+        (
+            dict(policies=["front", "rear", "random"]),
+            "policies names 3 policies, the game has 2 players: give one policy for all seats, "
+            "or one for each of the 2 seats",
+        ),
     ],
 )
 def test_bad_arguments(kwargs, words):
