@@ -1,4 +1,4 @@
-//! No function over 80 lines (issue 32): a function that long holds ideas without names.
+//! No function over 80 lines: a function that long holds ideas without names.
 //!
 //! Scans every `.rs` file under `src/` and `python/src/` and measures each function from the line
 //! of its `fn` keyword to the line of its matching closing brace. The allow-list names the ones
