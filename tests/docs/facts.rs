@@ -15,7 +15,8 @@
 //! digits = 2                             # decimals (0 when absent); a whole number in the
 //!                                        # JSON is shown without decimals
 //! thousands = true                       # 1,234,567 (false when absent)
-//!                                        # (digits and thousands: one value, or one per `{}`)
+//!                                        # (digits and thousands: one value, or one per `{}`;
+//!                                        # a shorter list's last value stands for the rest)
 //! scale = 100.0                          # multiplies the value first (a share as a
 //!                                        # percentage); one value, or one per `{}`
 //! heavy = true                           # only with BOARDPATH_DOCS_HEAVY
@@ -61,19 +62,24 @@ impl<T: Default> Default for OneOrEach<T> {
 }
 
 impl<T: Clone> OneOrEach<T> {
-    /// The setting of the `i`-th number.
+    /// The setting of the `i`-th number: a list shorter than the numbers gives its last value to
+    /// the rest.
     fn get(&self, i: usize) -> T {
         match self {
             OneOrEach::One(v) => v.clone(),
-            OneOrEach::Each(list) => list[i.min(list.len() - 1)].clone(),
+            OneOrEach::Each(list) => list
+                .get(i)
+                .or(list.last())
+                .expect("docs/facts.toml: a list of settings holds at least one")
+                .clone(),
         }
     }
 
-    /// How many are given (1 for one for all).
-    fn len(&self) -> usize {
+    /// Every value given, in order.
+    fn all(&self) -> Vec<T> {
         match self {
-            OneOrEach::One(_) => 1,
-            OneOrEach::Each(list) => list.len(),
+            OneOrEach::One(v) => vec![v.clone()],
+            OneOrEach::Each(list) => list.clone(),
         }
     }
 }
@@ -277,8 +283,9 @@ fn lookup(source: &Value, at: &str) -> Option<(f64, bool)> {
 
 /// The numbers of `fact` in `json`, shown as the docs write them.
 fn values(json: &Value, fact: &Fact) -> Result<Vec<String>, String> {
-    let at: Vec<String> = (0..fact.at.len()).map(|i| fact.at.get(i)).collect();
-    at.iter()
+    fact.at
+        .all()
+        .iter()
         .enumerate()
         .map(|(i, at)| match lookup(json, at) {
             Some((v, whole)) => {

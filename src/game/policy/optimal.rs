@@ -119,10 +119,11 @@ fn beyond_start(available: Option<u64>) -> String {
     let here = available.map_or(String::new(), |a| {
         format!(", {} available here", exact::gigabytes(a))
     });
+    let fits = exact::most_pieces_within(available);
     (MAX_SOLVE_AT_START + 1..=exact::MAX_PIECES)
         .map(|k| {
             let need = exact::gigabytes(Maedn2::bytes_needed(k));
-            if exact::most_pieces_within(available) >= k {
+            if fits >= k {
                 format!(
                     "`--pieces {k}` with a table written first: `boardpath solve-game --pieces \
                      {k} --out FILE`, then `--policy optimal:FILE` (the solve holds about \
