@@ -32,6 +32,7 @@ mod roller;
 mod rules;
 mod setup;
 mod state;
+pub mod strategy;
 pub mod tournament;
 
 pub use action::{chance_outcomes, legal_actions, move_for_action, returns};

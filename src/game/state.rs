@@ -80,6 +80,21 @@ impl State {
         Ok(state)
     }
 
+    /// The state with these steps (player-major), `to_move` to roll with `tries` and `streak`
+    /// used, unchecked: for rankings that only build positions of the game.
+    pub(crate) fn from_parts(
+        game: &Game,
+        steps: &[Step],
+        to_move: usize,
+        tries: u8,
+        streak: u8,
+    ) -> State {
+        let mut state = State::empty(game);
+        state.steps[..steps.len()].copy_from_slice(steps);
+        state.set_turn(to_move, tries, streak);
+        state
+    }
+
     fn check(&self, game: &Game) -> Result<(), GameError> {
         let k = game.pieces();
         let mut tiles: Vec<(usize, usize)> = Vec::new();

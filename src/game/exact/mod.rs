@@ -12,8 +12,17 @@
 //! graph cyclic, so the values are a fixed point, found by Gauss-Seidel value iteration, layer by
 //! layer (see [`solve`] and `docs/game-solve.md`).
 
+mod cache;
+mod engine;
+mod fixed;
 mod maedn2;
+mod ranking;
 mod value_iteration;
+
+pub use cache::Cached;
+pub use engine::EngineGame;
+pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
+pub use ranking::SideRanking;
 
 pub use maedn2::{
     MAX_PIECES, Maedn2, Moves, Position, Side, Step, action, describe_geometry, is_standard, moves,
@@ -66,6 +75,9 @@ pub struct Expansion {
     /// `ends[r]`: one past the last outcome of roll `r` (roll `r`'s moves are
     /// `outcomes[ends[r - 1]..ends[r]]`, with `ends[-1] = 0`).
     pub ends: Vec<usize>,
+    /// Bit `r` set: the mover does not choose after roll `r` but picks uniformly at random
+    /// (the roll is worth its moves' mean, not their best); for rolls below 64.
+    pub mean: u64,
 }
 
 impl Expansion {
@@ -73,6 +85,13 @@ impl Expansion {
     pub fn clear(&mut self) {
         self.outcomes.clear();
         self.ends.clear();
+        self.mean = 0;
+    }
+
+    /// Whether roll `r`'s moves are averaged (see [`Expansion::mean`]).
+    #[inline]
+    pub fn is_mean(&self, r: usize) -> bool {
+        r < 64 && self.mean >> r & 1 == 1
     }
 
     /// The outcomes of roll `r`.

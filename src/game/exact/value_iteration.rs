@@ -132,12 +132,23 @@ fn best(values: &[f64], outcomes: &[Outcome]) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
+/// What roll `r` of an expansion is worth: its best move, or its moves' mean where the mover
+/// picks at random ([`Expansion::mean`]).
+fn roll_value(values: &[f64], e: &Expansion, r: usize) -> f64 {
+    let outcomes = e.roll(r);
+    if e.is_mean(r) {
+        outcomes.iter().map(|&o| value(values, o)).sum::<f64>() / outcomes.len() as f64
+    } else {
+        best(values, outcomes)
+    }
+}
+
 /// The Bellman update of one position: the expected best value over the rolls.
 fn bellman(game: &impl ChanceGame, values: &[f64], p: u64, e: &mut Expansion) -> f64 {
     game.expand(p, e);
     let probs = game.roll_probabilities();
     (0..probs.len())
-        .map(|r| probs[r] * best(values, e.roll(r)))
+        .map(|r| probs[r] * roll_value(values, e, r))
         .sum()
 }
 
@@ -174,7 +185,7 @@ fn split(values: &[f64], probs: &[f64], p: u64, e: &Expansion, partner: Option<u
                 _ => {}
             }
         }
-        s.rest += pr * best(values, outcomes);
+        s.rest += pr * roll_value(values, e, r);
     }
     s
 }

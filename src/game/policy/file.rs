@@ -347,6 +347,11 @@ impl Policy for FilePolicy {
         format!("file:{}", self.path)
     }
 
+    fn draws_uniformly(&self, game: &Game, state: &State, roll: u32) -> bool {
+        !self.table.contains_key(&key_of(game, state, roll))
+            && self.fallback.draws_uniformly(game, state, roll)
+    }
+
     fn choose(
         &self,
         game: &Game,

@@ -45,6 +45,13 @@ pub trait Policy: Sync {
     fn is_uniform_random(&self) -> bool {
         false
     }
+
+    /// Whether [`Policy::choose`] draws its move uniformly at random in this position (every
+    /// other choice is a function of the position and roll): the exact evaluation of a policy
+    /// ([`crate::game::strategy`]) averages over the moves there instead of calling it.
+    fn draws_uniformly(&self, _game: &Game, _state: &State, _roll: u32) -> bool {
+        self.is_uniform_random()
+    }
 }
 
 /// A policy that cannot be built or cannot choose: one message naming what and where.
