@@ -49,6 +49,16 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The same error with `prefix` before an input message (other errors unchanged).
+    pub fn prefixed(self, prefix: &str) -> Error {
+        match self {
+            Error::Input(m) => Error::Input(format!("{prefix}{m}")),
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -16,6 +16,7 @@ pub mod reproduce;
 pub mod serve;
 pub mod solve;
 pub mod solve_game;
+pub mod strategies;
 pub mod sweep;
 pub mod validate;
 

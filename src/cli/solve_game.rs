@@ -2,15 +2,15 @@
 //! pieces a side: the first player's win probability under optimal play by both, the value of
 //! chosen positions, how the fixed point was certified, and the value table for a policy.
 
-use super::range::{MAX_THREADS, whole};
-use super::{Error, Format, load_board, out};
+use super::range::{MAX_THREADS, at_least, whole};
+use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
 use boardpath::game::exact::{
-    ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, Solution, available_memory, gigabytes,
-    most_pieces_within, solve,
+    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, Solution,
+    available_memory, gigabytes, most_pieces_within, solve,
 };
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
-use boardpath::game::{Game, GameConfig};
+use boardpath::game::{Game, GameConfig, RuleSet, Rules, State};
 use boardpath::text::plural;
 use clap::Args;
 use serde::Serialize;
@@ -21,25 +21,60 @@ use std::time::Instant;
 /// Arguments of `solve-game`.
 #[derive(Args)]
 pub struct SolveGameArgs {
-    /// Board file or embedded name; it must have the standard geometry (40 track tiles, 4 goal
-    /// tiles a player, a die 1-6), two players sit opposite.
+    /// Board file or embedded name on which two players can play; two players sit spread round
+    /// the board (opposite on a 4-player board).
     #[arg(default_value = embedded::DEFAULT)]
     pub board: String,
-    /// Pieces a side, 1 to 4; the memory the larger ones need is in `--help` (computed from
-    /// the position counts), and a machine with less refuses them.
-    #[arg(long, default_value_t = 2, help = pieces_help(), allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES as u64))]
+    /// Pieces a side, 1 to 16 (at most the board's goal tiles); the standard board's larger
+    /// counts' memory is in `--help`, and a machine with less refuses them.
+    #[arg(long, default_value_t = 2, help = pieces_help(), allow_negative_numbers = true, value_parser = whole(1, MAX_SIDE_PIECES))]
     pub pieces: u64,
+    /// Rules: PRESET[,SWITCH=VALUE...] (presets openspiel, schmidt, ludo; default: the board's
+    /// `[game]` rules, else openspiel; see docs/game.md).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// The exact worth of two strategies: P0,P1 for seat 0 (first to roll) and seat 1, each
+    /// optimal, best-response, random, front, rear, aggressive, defensive, solitaire or
+    /// file:PATH.
+    #[arg(long, value_name = "P0,P1", conflicts_with_all = ["exploitability", "matrix"])]
+    pub policy: Option<String>,
+    /// A strategy against its best response from each seat, and what it gives away.
+    #[arg(long, value_name = "P", conflicts_with = "matrix")]
+    pub exploitability: Option<String>,
+    /// Every pair of these strategies (comma-separated; `named`: optimal, random, front, rear,
+    /// aggressive, defensive, solitaire) as one matrix of exact win probabilities.
+    #[arg(long, value_name = "LIST")]
+    pub matrix: Option<String>,
+    /// The most memory the solve may take, in megabytes, 1 or more (default: what the machine
+    /// has available).
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = at_least(1u64))]
+    pub memory: Option<u64>,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
-    /// Write the value table to FILE (format in docs/game-solve.md: one header line, then one
-    /// little-endian f64 per ranked position); the optimal move is the best one-ply look-up.
+    /// Write the value table to FILE (the standard board under openspiel rules; format in
+    /// docs/game-solve.md: one header line, then one little-endian f64 per ranked position); the
+    /// optimal move is the best one-ply look-up.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Output format: `text`; `json`, one document `{schema: "boardpath.solve-game/1",
-    /// provenance, results}` (see docs/game-solve.md).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// provenance, results}` (see docs/game-solve.md); `csv` (strategies only).
+    #[arg(long, value_enum, default_value_t = GameFormat::Text)]
+    pub format: GameFormat,
+}
+
+/// The most pieces a side `--pieces` takes (a game state holds 32 pieces in all).
+const MAX_SIDE_PIECES: u64 = (boardpath::game::MAX_PIECES / 2) as u64;
+
+/// The `--format` values of `solve-game`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values (the strategies' worth only).
+    Csv,
 }
 
 /// The help of `--pieces`: the range, and the memory of each count too big to solve at start
@@ -49,19 +84,25 @@ fn pieces_help() -> String {
         .map(|k| format!("{k} needs about {}", gigabytes(Maedn2::bytes_needed(k))))
         .collect();
     format!(
-        "Pieces a side, 1 to {MAX_PIECES} ({}; a machine with less memory refuses them)",
+        "Pieces a side, 1 to {MAX_SIDE_PIECES}, at most the board's goal tiles (the standard board: {}; a machine with less memory refuses them)",
         needs.join(", ")
     )
 }
 
 /// What `solve-game` reports.
 #[derive(Serialize)]
-struct Report {
+pub(crate) struct Report {
     board: String,
-    rules: &'static str,
+    rules: String,
+    /// The board players seated (game player 0 first).
+    seats: Vec<usize>,
+    ranking: &'static str,
+    /// Whether every position's moves were kept in memory between sweeps.
+    moves_kept: bool,
     pieces: usize,
     positions: u64,
-    placements: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placements: Option<u64>,
     first_player_wins: f64,
     residual: f64,
     sweeps: u64,
@@ -87,22 +128,37 @@ struct Chosen {
     mover_wins: f64,
 }
 
-/// The standard geometry [`Maedn2`] ranks, checked on the board with the engine's set-up.
-fn check_board(name: &str, pieces: usize) -> Result<Board, Error> {
-    let board = load_board(name)?;
+/// The two-player game `solve-game` solves: `board` with `pieces` a side under `rules`.
+fn two_player_game(board: &Board, pieces: usize, rules: &Rules) -> Result<Game, Error> {
     let config = GameConfig {
         pieces: Some(pieces),
+        rules: rules.clone(),
         ..GameConfig::new(2)
     };
-    let game = Game::new(&board, &config).map_err(|e| Error::Input(e.to_string()))?;
-    if !boardpath::game::exact::is_standard(&game) {
-        return Err(Error::Input(format!(
-            "{name}: solve-game needs the standard geometry (40 track tiles, two players opposite, \
-             4 goal tiles each, a die 1-6); this board has {}",
-            boardpath::game::exact::describe_geometry(&game)
-        )));
+    Game::new(board, &config).map_err(|e| Error::Input(format!("{}: {e}", board.name)))
+}
+
+/// The rules of the game: `--rules`, else the openspiel preset.
+fn rules_for(arg: Option<&str>) -> Result<Rules, Error> {
+    match arg {
+        None => Ok(Rules::openspiel()),
+        Some(text) => RuleSet::parse(text)
+            .map(RuleSet::rules)
+            .map_err(|e| Error::Usage(format!("--rules {text}: {e}"))),
     }
-    Ok(board)
+}
+
+/// Whether the specialised ranking of the standard board ([`Maedn2`]) solves `game`: the standard
+/// geometry under exactly OpenSpiel's rules.
+fn standard(game: &Game) -> bool {
+    boardpath::game::exact::is_standard(game) && game.rules == Rules::openspiel()
+}
+
+/// The memory a solve may take: `--memory`, else what the machine has available.
+fn budget(memory: Option<u64>) -> Option<u64> {
+    memory
+        .map(|mb| mb.saturating_mul(1_000_000))
+        .or_else(available_memory)
 }
 
 fn describe(s: &Side) -> String {
@@ -176,26 +232,9 @@ fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
 /// Runs `solve-game`.
 pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
-    let board = check_board(&args.board, pieces)?;
-    let need = Maedn2::bytes_needed(pieces);
-    let available = available_memory();
-    if let Some(have) = available
-        && need > have
-    {
-        let fits = match most_pieces_within(available) {
-            0 => "no count of pieces fits".to_string(),
-            1 => "--pieces 1 fits".to_string(),
-            k => format!("--pieces 1 to {k} fit"),
-        };
-        return Err(Error::Input(format!(
-            "--pieces {pieces}: {} positions need about {need} bytes ({}: an f64 each plus the \
-             largest layer's sweep order), but {} are available; {fits} here (see \
-             docs/game-solve.md for the out-of-core plan)",
-            Maedn2::count(pieces),
-            gigabytes(need),
-            gigabytes(have)
-        )));
-    }
+    let board = load_board(&args.board)?;
+    let rules = rules_for(args.rules.as_deref())?;
+    let game = two_player_game(&board, pieces, &rules)?;
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t as usize);
@@ -203,55 +242,232 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Internal(e.to_string()))?;
-    let started = Instant::now();
-    let game = Maedn2::new(pieces);
-    let progress = |layer: usize, layers: usize, sweep: u32, change: f64| {
-        if sweep.is_multiple_of(10) {
-            super::say(format_args!(
-                "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
-                layer + 1
+    let budget = budget(args.memory);
+    if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
+        if args.out.is_some() {
+            return Err(Error::Usage(
+                "--out writes the game's value table; it does not combine with --policy, \
+                 --exploitability or --matrix"
+                    .into(),
             ));
         }
+        return pool.install(|| super::strategies::run(args, &board, &game, budget));
+    }
+    if args.format == GameFormat::Csv {
+        return Err(Error::Usage(
+            "--format csv is for strategies (--policy, --exploitability, --matrix); the game's \
+             value prints as text or json"
+                .into(),
+        ));
+    }
+    let started = Instant::now();
+    let report = if standard(&game) {
+        pool.install(|| solve_standard(args, &board, pieces, budget, threads, started))?
+    } else {
+        if args.out.is_some() {
+            return Err(Error::Input(format!(
+                "--out writes the standard board's table under openspiel rules; {} with rules {} is \
+                 solved with the general ranking, whose table is not written yet",
+                board.name,
+                rules.describe()
+            )));
+        }
+        pool.install(|| solve_general(&board, &game, budget, threads, started))?
     };
+    match args.format {
+        GameFormat::Json => out::print(&out::json_document("solve-game", [&board], &report)?),
+        _ => out::print(&text(&report)),
+    }
+}
+
+/// Progress on standard error every tenth sweep.
+fn progress(layer: usize, layers: usize, sweep: u32, change: f64) {
+    if sweep.is_multiple_of(10) {
+        super::say(format_args!(
+            "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
+            layer + 1
+        ));
+    }
+}
+
+/// The refusal of a solve that needs more memory than the budget.
+fn too_big(positions: u64, need: u64, have: u64, memory: bool, fits: String) -> Error {
+    let limit = if memory {
+        "--memory allows"
+    } else {
+        "are available"
+    };
+    Error::Input(format!(
+        "{positions} positions need about {need} bytes ({}: an f64 each plus the largest layer's \
+         sweep order), but {} {limit}; {fits} (see docs/game-solve.md for the out-of-core plan)",
+        gigabytes(need),
+        gigabytes(have)
+    ))
+}
+
+/// The standard board under openspiel rules, with [`Maedn2`]'s ranking.
+fn solve_standard(
+    args: &SolveGameArgs,
+    board: &Board,
+    pieces: usize,
+    budget: Option<u64>,
+    threads: usize,
+    started: Instant,
+) -> Result<Report, Error> {
+    let need = Maedn2::bytes_needed(pieces);
+    if let Some(have) = budget
+        && need > have
+    {
+        let fits = match most_pieces_within(budget) {
+            0 => "no count of pieces fits".to_string(),
+            1 => "--pieces 1 fits".to_string(),
+            k => format!("--pieces 1 to {k} fit"),
+        };
+        return Err(too_big(
+            Maedn2::count(pieces),
+            need,
+            have,
+            args.memory.is_some(),
+            format!("{fits} here"),
+        )
+        .prefixed(&format!("--pieces {pieces}: ")));
+    }
+    let game = Maedn2::new(pieces);
     let options = Options {
         progress: Some(&progress),
         ..Options::default()
     };
-    let solution = pool
-        .install(|| solve(&game, &options))
-        .map_err(|e| Error::Input(e.to_string()))?;
+    let solution = solve(&game, &options).map_err(|e| Error::Input(e.to_string()))?;
     let seconds = started.elapsed().as_secs_f64();
     let report = report(&game, &solution, board.name.clone(), threads, seconds);
     if let Some(path) = &args.out {
         write_table(path, &report, &board.sha256, &solution.values)?;
     }
-    match args.format {
-        Format::Json => out::print(&out::json_document("solve-game", [&board], &report)?),
-        Format::Text => out::print(&text(&report)),
+    Ok(report)
+}
+
+/// Any other two-player game, with the general ranking ([`EngineGame`]); every position's moves
+/// are kept ([`Cached`]) when that fits the budget too.
+fn solve_general(
+    board: &Board,
+    game: &Game,
+    budget: Option<u64>,
+    threads: usize,
+    started: Instant,
+) -> Result<Report, Error> {
+    let engine = EngineGame::new(game).map_err(|e| Error::Input(format!("{}: {e}", board.name)))?;
+    let need = engine.bytes_needed();
+    let cache = Cached::<EngineGame>::bytes_for(
+        engine.positions(),
+        game.faces().len(),
+        engine
+            .positions()
+            .saturating_mul(game.faces().len() as u64 * 2),
+    );
+    if let Some(have) = budget
+        && need > have
+    {
+        return Err(too_big(
+            engine.positions(),
+            need,
+            have,
+            budget.is_some() && available_memory() != budget,
+            "fewer pieces need less".into(),
+        )
+        .prefixed(&format!("{} with {} pieces: ", board.name, game.pieces())));
     }
+    let options = Options {
+        progress: Some(&progress),
+        ..Options::default()
+    };
+    let fail = |e: boardpath::game::exact::SolveError| Error::Input(e.to_string());
+    let (solution, cached) = if budget.is_none_or(|have| need.saturating_add(cache) <= have) {
+        let table = Cached::new(engine.clone());
+        (solve(&table, &options).map_err(fail)?, true)
+    } else {
+        (solve(&engine, &options).map_err(fail)?, false)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(general_report(
+        &engine, &solution, board, threads, seconds, cached,
+    ))
+}
+
+/// The report of a game solved with the general ranking.
+fn general_report(
+    engine: &EngineGame,
+    s: &Solution,
+    board: &Board,
+    threads: usize,
+    seconds: f64,
+    cached: bool,
+) -> Report {
+    let game = engine.game();
+    let start = engine.start();
+    let mut chosen = vec![Chosen {
+        position: "the start, the first player to move".into(),
+        mover_wins: s.values[engine.rank(&start) as usize],
+    }];
+    if engine.is_seat_aware() {
+        let second = State::initial(game).with_turn(0, 0);
+        let second = State::from_steps(game, second.steps(), 1).unwrap_or(second);
+        chosen.push(Chosen {
+            position: "the start, the second player to move".into(),
+            mover_wins: s.values[engine.rank(&second) as usize],
+        });
+    }
+    Report {
+        board: board.name.clone(),
+        rules: game.rules.describe(),
+        seats: game.seats().to_vec(),
+        ranking: if engine.is_seat_aware() {
+            "general ranking, one table per mover: the seats are not symmetric"
+        } else {
+            "general ranking, one table from the mover's side: the seats are symmetric"
+        },
+        moves_kept: cached,
+        pieces: game.pieces(),
+        positions: engine.positions(),
+        placements: None,
+        first_player_wins: s.values[engine.rank(&start) as usize],
+        residual: s.residual(),
+        sweeps: s.sweeps(),
+        most_sweeps_in_a_layer: s.max_sweeps(),
+        layers: layer_rows(s),
+        chosen,
+        threads,
+        seconds,
+        value_bytes: engine.positions() * 8,
+    }
+}
+
+fn layer_rows(s: &Solution) -> Vec<LayerRow> {
+    s.layers
+        .iter()
+        .map(|l| LayerRow {
+            positions: l.positions.end - l.positions.start,
+            sweeps: l.sweeps,
+            residual: l.residual,
+            seconds: l.seconds,
+        })
+        .collect()
 }
 
 fn report(game: &Maedn2, s: &Solution, board: String, threads: usize, seconds: f64) -> Report {
     Report {
         board,
-        rules: "openspiel",
+        rules: Rules::openspiel().describe(),
+        seats: vec![0, 2],
+        ranking: "standard (the 40-tile board's perfect ranking)",
+        moves_kept: false,
         pieces: game.pieces(),
         positions: game.positions(),
-        placements: Maedn2::count_all(game.pieces()),
+        placements: Some(Maedn2::count_all(game.pieces())),
         first_player_wins: s.values[game.rank(&game.start()) as usize],
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
-        layers: s
-            .layers
-            .iter()
-            .map(|l| LayerRow {
-                positions: l.positions.end - l.positions.start,
-                sweeps: l.sweeps,
-                residual: l.residual,
-                seconds: l.seconds,
-            })
-            .collect(),
+        layers: layer_rows(s),
         chosen: chosen(game, &s.values),
         threads,
         seconds,
@@ -260,16 +476,32 @@ fn report(game: &Maedn2, s: &Solution, board: String, threads: usize, seconds: f
 }
 
 fn text(r: &Report) -> String {
-    let mut s = format!(
-        "{}: two players opposite, openspiel rules, {} piece{} each\n",
-        r.board,
-        r.pieces,
-        if r.pieces == 1 { "" } else { "s" }
-    );
-    s += &format!(
-        "positions           {} from the mover's side ({} placements with finished games)\n",
-        r.positions, r.placements
-    );
+    let pieces = plural(r.pieces, "piece", "pieces");
+    let mut s = match r.placements {
+        Some(placements) => format!(
+            "{}: two players opposite, openspiel rules, {pieces} each\n\
+             positions           {} from the mover's side ({placements} placements with finished games)\n",
+            r.board, r.positions
+        ),
+        None => format!(
+            "{}: two players (board players {}), rules {}, {pieces} each\n\
+             positions           {} ({}{})\n",
+            r.board,
+            r.seats
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" and "),
+            r.rules,
+            r.positions,
+            r.ranking,
+            if r.moves_kept {
+                "; every position's moves kept"
+            } else {
+                ""
+            }
+        ),
+    };
     s += &format!(
         "first player wins   {:.9} (second {:.9}), optimal play by both\n",
         r.first_player_wins,

@@ -271,13 +271,16 @@ impl Strategies {
                             UNIFORM
                         } else {
                             let i = policy.choose(game, &state, face, moves, rng)?;
-                            u8::try_from(i).ok().filter(|&i| usize::from(i) < moves.len()).ok_or_else(|| {
-                                PolicyError(format!(
-                                    "policy {} chose move {i} of {}",
-                                    policy.name(),
-                                    moves.len()
-                                ))
-                            })?
+                            u8::try_from(i)
+                                .ok()
+                                .filter(|&i| usize::from(i) < moves.len())
+                                .ok_or_else(|| {
+                                    PolicyError(format!(
+                                        "policy {} chose move {i} of {}",
+                                        policy.name(),
+                                        moves.len()
+                                    ))
+                                })?
                         };
                     }
                     Ok(())
@@ -297,8 +300,13 @@ impl Strategies {
     /// `strategy` against a best-responding opponent from each seat, beside the game's value.
     pub fn exploitability(&self, strategy: &Strategy) -> Result<Exploitability, StrategyError> {
         let value = self.value()?.first_player_wins;
-        let as_first = self.pair(strategy, &Strategy::BestResponse)?.first_player_wins;
-        let as_second = 1.0 - self.pair(&Strategy::BestResponse, strategy)?.first_player_wins;
+        let as_first = self
+            .pair(strategy, &Strategy::BestResponse)?
+            .first_player_wins;
+        let as_second = 1.0
+            - self
+                .pair(&Strategy::BestResponse, strategy)?
+                .first_player_wins;
         Ok(Exploitability {
             as_first,
             as_second,
@@ -306,25 +314,24 @@ impl Strategies {
         })
     }
 
-    /// Every pair of `strategies`: `matrix[i][j]` is seat 0's win probability when it plays
-    /// `strategies[i]` and seat 1 plays `strategies[j]`.
-    pub fn matrix(&self, strategies: &[Strategy]) -> Result<Vec<Vec<Worth>>, StrategyError> {
-        let first: Vec<Choice> = strategies
+    /// Every pair: `matrix[i][j]` is the worth of seat 0 playing `first[i]` and seat 1 playing
+    /// `second[j]` (the same strategies built for each seat, where a policy depends on its seat).
+    pub fn matrix(
+        &self,
+        first: &[Strategy],
+        second: &[Strategy],
+    ) -> Result<Vec<Vec<Worth>>, StrategyError> {
+        let first: Vec<Choice> = first
             .iter()
             .map(|s| self.choice(s, 0))
             .collect::<Result<_, _>>()?;
-        let second: Vec<Choice> = strategies
+        let second: Vec<Choice> = second
             .iter()
             .map(|s| self.choice(s, 1))
             .collect::<Result<_, _>>()?;
         first
             .iter()
-            .map(|a| {
-                second
-                    .iter()
-                    .map(|b| Ok(self.solve([a, b])?.1))
-                    .collect()
-            })
+            .map(|a| second.iter().map(|b| Ok(self.solve([a, b])?.1)).collect())
             .collect()
     }
 }

@@ -23,7 +23,8 @@
 //! ```
 //! A number the program takes too long to compute in a test (the 3-piece game: an hour) comes
 //! from the run on record instead: `run = "record:docs/runs/FILE.md"`, and `at` is the text in the
-//! record that the number follows.
+//! record that the number follows; `A >> B` is the first `B` after the first `A` (a record of
+//! several runs: `A` names the run).
 
 use super::{heavy, regenerating, rewrite, root, shell};
 use serde::Deserialize;
@@ -268,7 +269,10 @@ pub fn check_all() -> (usize, Vec<String>) {
 fn lookup(source: &Value, at: &str) -> Option<(f64, bool)> {
     match source {
         Value::String(record) => {
-            let from = record.find(at)? + at.len();
+            let mut from = 0;
+            for part in at.split(" >> ") {
+                from += record[from..].find(part)? + part.len();
+            }
             let rest = &record[from..];
             let start = rest.find(|c: char| c.is_ascii_digit())?;
             let text = &rest[start..start + number(&rest.as_bytes()[start..])];
@@ -375,6 +379,9 @@ fn facts_are_found_shown_and_placed_as_documented() {
     assert_eq!(steps("/r/[m=a/b]/v"), ["r", "[m=a/b]", "v"]);
     let record = Value::String("time 12.5 s\nwins   0.508859756 (second".into());
     assert_eq!(lookup(&record, "wins"), Some((0.508859756, false)));
+    assert_eq!(lookup(&record, "time >> (second"), None);
+    let two = Value::String("a: x 1\nwins 0.5\nb: x 2\nwins 0.25".into());
+    assert_eq!(lookup(&two, "b: >> wins"), Some((0.25, false)));
     assert_eq!(lookup(&json, "/r/0/v"), Some((1.0, true)));
     assert_eq!(show(119641.779, 1, true), "119,641.8");
     assert_eq!(show(-1234567.0, 0, true), "-1,234,567");

@@ -79,7 +79,9 @@ impl EngineGame {
         let safe = |p: usize, s: Step| game.tile(p, s).is_some_and(|x| game.is_safe(x));
         (0..t).all(|s| {
             safe(0, s) == safe(1, s)
-                && (0..t).all(|u| (game.tile(0, s) == game.tile(1, u)) == (game.tile(1, s) == game.tile(0, u)))
+                && (0..t).all(|u| {
+                    (game.tile(0, s) == game.tile(1, u)) == (game.tile(1, s) == game.tile(0, u))
+                })
         })
     }
 
@@ -150,7 +152,8 @@ impl EngineGame {
                 let begin = next;
                 for seat in 0..self.seats {
                     for turn in 0..turns {
-                        let pairs: &[(usize, usize)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
+                        let pairs: &[(usize, usize)] =
+                            if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
                         for &(hm, ho) in pairs {
                             let size = self.sides[seat]
                                 .count(hm)
@@ -197,7 +200,11 @@ impl EngineGame {
 
     /// The positions of the largest layer.
     pub fn largest_layer(&self) -> u64 {
-        self.order.iter().map(|r| r.end - r.start).max().unwrap_or(0)
+        self.order
+            .iter()
+            .map(|r| r.end - r.start)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The start of the game ([`State::initial`]), ranked.

@@ -76,7 +76,8 @@ impl<G: ChanceGame> ChanceGame for FixedGame<'_, G> {
                         kept += end - start;
                         out.mean |= 1 << r;
                     } else {
-                        out.outcomes[kept] = out.outcomes[(start + usize::from(row[r])).min(end - 1)];
+                        out.outcomes[kept] =
+                            out.outcomes[(start + usize::from(row[r])).min(end - 1)];
                         kept += 1;
                     }
                     out.ends[r] = kept;
