@@ -7,7 +7,7 @@ use boardpath::board::embedded;
 use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};
 use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{Game, GameConfig, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Seating};
+use boardpath::game::{Game, GameConfig, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules, Seating};
 use boardpath::output::plot::{colour, svg};
 use boardpath::text::plural;
 use clap::{Args, ValueEnum};
@@ -28,9 +28,12 @@ pub struct PlayArgs {
     /// all; default: the board's).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES / MIN_PLAYERS))]
     pub pieces: Option<usize>,
-    /// Rule set: openspiel, schmidt or ludo (see docs/game.md).
-    #[arg(long, default_value = "openspiel", value_parser = |s: &str| RuleSet::parse(s).map_err(|e| e.to_string()))]
-    pub rules: RuleSet,
+    /// Rules: PRESET[,SWITCH=VALUE...], e.g. openspiel,bonus-roll=false,tries=3. Presets:
+    /// openspiel, schmidt, ludo; switches: enter-on, bonus-roll, clear-start, must-enter, tries,
+    /// compulsory-capture, safe-tiles, jump-in-goal, first-piece-out, three-bonus-forfeit (see
+    /// docs/game.md). Default: the board's [game] rules, else openspiel.
+    #[arg(long, value_parser = rules_arg)]
+    pub rules: Option<String>,
     /// Seat the players side by side instead of spread round the board.
     #[arg(long)]
     pub adjacent: bool,
@@ -69,6 +72,13 @@ pub enum PlayFormat {
     Csv,
 }
 
+/// A `--rules` value that parses ([`Rules::parse`]), kept as written: the board's own rules are
+/// only known once it is loaded ([`Rules::for_board`]).
+pub fn rules_arg(text: &str) -> Result<String, String> {
+    Rules::parse(text).map_err(|e| e.to_string())?;
+    Ok(text.to_string())
+}
+
 /// A `--policy` list whose every name is a policy's (its files are read later).
 fn policy_list(text: &str) -> Result<String, String> {
     for name in text.split(',') {
@@ -87,7 +97,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let config = GameConfig {
         players: args.players,
         pieces: args.pieces,
-        rules: args.rules.rules(),
+        rules: Rules::for_board(&board, args.rules.as_deref()).map_err(input)?,
         seating: if args.adjacent {
             Seating::Adjacent
         } else {

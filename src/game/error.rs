@@ -40,6 +40,22 @@ pub enum GameError {
         /// The name asked for.
         name: String,
     },
+    /// A rule set in the syntax `PRESET[,SWITCH=VALUE...]` that does not parse.
+    Rules {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it and what would be valid.
+        why: String,
+    },
+    /// A board file's `[game] rules` that do not parse.
+    BoardRules {
+        /// The file, line and column of the value (`FILE:LINE:COLUMN`).
+        place: String,
+        /// The text as written.
+        text: String,
+        /// What is wrong with it and what would be valid.
+        why: String,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -83,6 +99,10 @@ impl fmt::Display for GameError {
                 "unknown rules \"{name}\" (valid: {})",
                 super::RuleSet::NAMES.join(", ")
             ),
+            GameError::Rules { text, why } => write!(f, "rules \"{text}\": {why}"),
+            GameError::BoardRules { place, text, why } => {
+                write!(f, "{place}: game.rules \"{text}\": {why}")
+            }
         }
     }
 }
