@@ -47,15 +47,9 @@ pub enum GameError {
         /// What is wrong with it and what would be valid.
         why: String,
     },
-    /// A board file's `[game] rules` that do not parse.
-    BoardRules {
-        /// The file, line and column of the value (`FILE:LINE:COLUMN`).
-        place: String,
-        /// The text as written.
-        text: String,
-        /// What is wrong with it and what would be valid.
-        why: String,
-    },
+    /// A board file's `[game] rules` that do not parse, at its place in the file: the message
+    /// is `game.rules "TEXT": why, and what is valid`.
+    BoardRules(crate::board::Diagnostic),
 }
 
 impl fmt::Display for GameError {
@@ -100,9 +94,7 @@ impl fmt::Display for GameError {
                 super::RuleSet::NAMES.join(", ")
             ),
             GameError::Rules { text, why } => write!(f, "rules \"{text}\": {why}"),
-            GameError::BoardRules { place, text, why } => {
-                write!(f, "{place}: game.rules \"{text}\": {why}")
-            }
+            GameError::BoardRules(d) => write!(f, "{d}"),
         }
     }
 }

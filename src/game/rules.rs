@@ -426,18 +426,18 @@ impl Rules {
                 })
             })
             .map_err(|e| {
-                let place = match written.position {
-                    Some((line, column)) => format!("{}:{line}:{column}", board.origin),
-                    None => board.origin.clone(),
-                };
-                GameError::BoardRules {
-                    place,
-                    why: match e {
-                        GameError::Rules { why, .. } => why,
-                        e => e.to_string(),
-                    },
-                    text: written.text.clone(),
-                }
+                GameError::BoardRules(crate::board::Diagnostic {
+                    origin: board.origin.clone(),
+                    position: written.position,
+                    message: format!(
+                        "game.rules \"{}\": {}",
+                        written.text,
+                        match e {
+                            GameError::Rules { why, .. } => why,
+                            e => e.to_string(),
+                        }
+                    ),
+                })
             })
     }
 
