@@ -467,3 +467,24 @@ fn every_switch_changes_play() {
     assert_eq!(moves(&a, &at(&a, &s), 3), [(5, 8, true)]);
     assert_eq!(moves(&b, &at(&b, &s), 3), [(5, 8, false)]);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, ..Default::default() })]
+
+    /// Any text, made mostly of the syntax's own words: refused with a message or parsed, never a
+    /// panic; what parses writes itself back to the same rules.
+    #[test]
+    fn any_text_parses_or_is_refused_and_what_parses_round_trips(
+        items in proptest::collection::vec(
+            "(openspiel|schmidt|ludo|tries|enter-on|bonus-roll|safe-tiles|highest|true|false|[0-9]{1,3}|=|,| |[a-z\u{e9}\u{200b}-]{0,4})",
+            0..12,
+        )
+    ) {
+        let text: String = items.concat();
+        if let Ok(rules) = Rules::parse(&text) {
+            proptest::prop_assert_eq!(Rules::parse(&rules.describe()).unwrap(), rules);
+        } else {
+            proptest::prop_assert!(!Rules::parse(&text).unwrap_err().to_string().is_empty());
+        }
+    }
+}
