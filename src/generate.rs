@@ -296,6 +296,7 @@ impl Drawn {
                     color: None,
                 })
                 .collect(),
+            game_rules: None,
             warnings: Vec::new(),
         })
     }

@@ -74,6 +74,12 @@ const NUMERIC: &[(&str, &str, u128, u128)] = &[
     ("serve", "--max-pieces", 1, U64),
     ("serve", "--max-tiles", 1, U64),
     ("serve", "--max-answer", 1024, U64),
+    (
+        "serve",
+        "--max-games",
+        1,
+        boardpath::game::tournament::MAX_GAMES as u128,
+    ),
     ("serve", "--timeout", 1, 86_400),
     ("serve", "--read-timeout", 1, 3_600),
 ];

@@ -492,7 +492,7 @@ fn more_hostile_setups() {
             rules,
             ..GameConfig::new(2)
         }),
-        "board: the entry roll 7 is not a face of the die [1, 2, 3, 4, 5, 6]"
+        "board: the entry roll 7 (rule enter-on=7) is not a face of the die [1, 2, 3, 4, 5, 6]; valid: one of its faces, or enter-on=highest"
     );
     // Seventeen pieces each: 34 in all.
     let base: Vec<String> = (0..17).map(|i| format!("[{i}, 9]")).collect();

@@ -276,7 +276,16 @@ fn games_without_an_exact_solution_are_refused() {
     );
     refused(
         &[
-            "play", "ludo", "--pieces", "1", "--policy", "optimal", "--games", "1",
+            "play",
+            "ludo",
+            "--rules",
+            "openspiel",
+            "--pieces",
+            "1",
+            "--policy",
+            "optimal",
+            "--games",
+            "1",
         ],
         "no exact solution for board",
     );

@@ -449,3 +449,122 @@ fn solitaire_plays_fewer_pieces_than_goal_tiles() {
     let rate = wins / 20_000.0;
     assert!(rate > 0.53, "solitaire won {wins} of 20000 against random");
 }
+
+/// `--rules PRESET[,SWITCH=VALUE...]`: every switch from the command line, the rules named in
+/// that syntax in every output (so that they can be pasted back), a board's `[game] rules` as
+/// the default, and a malformed value refused with exit 2 naming it.
+#[test]
+fn rules_in_one_syntax_on_the_command_line_and_in_the_board() {
+    let rules = "openspiel,bonus-roll=false,tries=3";
+    let base = ["play", "maedn", "--games", "300", "--seed", "4"];
+    fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        a
+    }
+    let text = stdout(&with(&base, &["--rules", rules]));
+    assert!(
+        text.starts_with("Mensch ärgere Dich nicht: 2 players x 4 pieces, rules openspiel,bonus-roll=false,tries=3\n"),
+        "{text}"
+    );
+    let csv = stdout(&with(&base, &["--rules", rules, "--format", "csv"]));
+    // Quoted, as it holds commas.
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with(&format!(
+            "Mensch ärgere Dich nicht,\"{rules}\",2,4,300,4,0,"
+        )),
+        "{csv}"
+    );
+    let json = json_results(&with(&base, &["--rules", rules, "--format", "json"]));
+    assert_eq!(json["rules"], rules);
+    // Pasted back, the same games; spaces and the order of switches do not matter.
+    let again = stdout(&with(
+        &base,
+        &["--rules", " openspiel , tries=3,bonus-roll=false"],
+    ));
+    let numbers = |t: &str| t.lines().skip(3).collect::<Vec<_>>().join("\n");
+    assert_eq!(numbers(&again), numbers(&text));
+    // The switches change the games.
+    assert_ne!(numbers(&stdout(&base)), numbers(&text));
+
+    // The board's own rules, unless --rules names others.
+    let ludo = stdout(&["play", "ludo", "--games", "200"]);
+    assert!(
+        ludo.starts_with("Ludo: 2 players x 4 pieces, rules ludo\n"),
+        "{ludo}"
+    );
+    assert_eq!(
+        numbers(&ludo),
+        numbers(&stdout(&[
+            "play", "ludo", "--games", "200", "--rules", "ludo"
+        ]))
+    );
+    let open = stdout(&["play", "ludo", "--games", "200", "--rules", "openspiel"]);
+    assert!(
+        open.starts_with("Ludo: 2 players x 4 pieces, rules openspiel\n"),
+        "{open}"
+    );
+    let official = stdout(&["play", "maedn-official", "--games", "10"]);
+    assert!(official.contains(", rules schmidt\n"), "{official}");
+
+    for (value, want) in [
+        (
+            "",
+            "invalid value '' for '--rules <RULES>': rules \"\": no preset",
+        ),
+        (
+            "chess",
+            "unknown rules \"chess\" (valid: openspiel, schmidt, ludo)",
+        ),
+        ("openspiel,", "rules \"openspiel,\": an empty switch"),
+        (
+            "openspiel,jump=false",
+            "unknown switch \"jump\" (valid: enter-on, bonus-roll,",
+        ),
+        (
+            "openspiel,tries=2,tries=2",
+            "switch \"tries\" is given twice",
+        ),
+        (
+            "openspiel,tries=1000000000000",
+            "tries=1000000000000: valid is 1 to 10",
+        ),
+        (
+            "openspiel,bonus-roll=no",
+            "bonus-roll=no: valid is true or false",
+        ),
+        ("tries=3", "the first item names the preset"),
+    ] {
+        let out = run(&with(&base, &["--rules", value]));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{value}: {err}");
+        assert!(err.lines().next().unwrap().contains(want), "{value}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    // Well-formed, but the board's die has no 7: data, exit 1.
+    let out = run(&with(&base, &["--rules", "openspiel,enter-on=7"]));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("enter-on=7: the board's die [1, 2, 3, 4, 5, 6] has no such face; valid: one of its faces, or highest"), "{err}");
+}
+
+/// A board file's `[game] rules` that do not parse: exit 1, at their line and column, for
+/// `play` and `validate`; `--rules` still overrides them.
+#[test]
+fn a_board_s_bad_game_rules_are_reported_at_their_place() {
+    let (_, maedn) = boardpath::board::embedded::BOARDS[0];
+    let line = maedn.lines().count() + 3;
+    let mut file = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
+    write!(file, "{maedn}\n[game]\nrules = \"openspiel,tries=0\"\n").unwrap();
+    let path = file.path().to_str().unwrap();
+    let want =
+        format!("{path}:{line}:9: game.rules \"openspiel,tries=0\": tries=0: valid is 1 to 10");
+    for args in [vec!["play", path, "--games", "10"], vec!["validate", path]] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(&want), "{args:?}: {err}");
+    }
+    let ok = stdout(&["play", path, "--games", "10", "--rules", "schmidt"]);
+    assert!(ok.contains(", rules schmidt\n"), "{ok}");
+}

@@ -809,3 +809,158 @@ fn a_boards_warnings_come_in_a_header() {
     );
     assert!(!head.contains("Boardpath-Warnings"), "{head}");
 }
+
+/// `seconds` aside (the clock), a `play` document as the command line prints it.
+fn without_clock(mut doc: serde_json::Value) -> serde_json::Value {
+    doc["results"]["seconds"] = 0.into();
+    without_program(doc)
+}
+
+#[test]
+fn play_answers_what_the_command_line_prints_under_the_rules_asked() {
+    let server = Served::start(&["--max-games", "5000"]);
+    let answer = server.post(
+        "/api/play?file=ludo.toml&players=4&rules=openspiel,bonus-roll=false,tries=3&policy=front,rear,aggressive,defensive&games=300&seed=9",
+        LUDO.as_bytes(),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let doc = answer.json();
+    assert_eq!(doc["schema"], "boardpath.play/1");
+    assert_eq!(
+        doc["results"]["rules"],
+        "openspiel,bonus-roll=false,tries=3"
+    );
+    assert_eq!(doc["results"]["games"], 300);
+    let command: Vec<String> = doc["provenance"]["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ludo.toml");
+    std::fs::write(&file, LUDO).unwrap();
+    let mut args: Vec<&str> = command[1..].iter().map(String::as_str).collect();
+    args[1] = file.to_str().unwrap();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    printed["provenance"]["command"][2] = "ludo.toml".into();
+    printed["provenance"]["boards"][0]["origin"] = "ludo.toml".into();
+    assert_eq!(without_clock(printed), without_clock(doc));
+
+    // The board's own [game] rules by default; the games capped at the server's limit.
+    let plain = server.post("/api/play", LUDO.as_bytes());
+    assert_eq!(plain.status, 200, "{}", plain.text());
+    assert_eq!(plain.json()["results"]["rules"], "ludo");
+    assert_eq!(plain.json()["results"]["games"], 5000);
+    let maedn = server.post("/api/play?games=10&adjacent=true", MAEDN.as_bytes());
+    assert_eq!(maedn.json()["results"]["rules"], "openspiel");
+}
+
+#[test]
+fn play_refuses_bad_rules_policies_and_counts_with_what_is_valid() {
+    let server = Served::start(&["--max-games", "1000"]);
+    for (target, want) in [
+        (
+            "/api/play?rules=openspiel,tries=0",
+            "invalid value 'openspiel,tries=0' for '--rules <RULES>': rules \"openspiel,tries=0\": tries=0: valid is 1 to 10",
+        ),
+        ("/api/play?rules=", "rules \"\": no preset"),
+        ("/api/play?rules=openspiel,", "an empty switch"),
+        (
+            "/api/play?rules=openspiel,tries=2,tries=2",
+            "switch \"tries\" is given twice",
+        ),
+        (
+            "/api/play?rules=openspiel,bogus=1",
+            "unknown switch \"bogus\" (valid: enter-on,",
+        ),
+        (
+            "/api/play?rules=chess",
+            "unknown rules \"chess\" (valid: openspiel, schmidt, ludo)",
+        ),
+        (
+            "/api/play?games=1001",
+            "games=1001: valid is 1 to 1000; this server plays at most 1000 games a request (serve --max-games)",
+        ),
+        ("/api/play?games=0", "games=0: valid is 1 to 1000"),
+        (
+            "/api/play?policy=optimal",
+            "policy \"optimal\": this server plays random, front, rear, aggressive, defensive",
+        ),
+        (
+            "/api/play?policy=random,file:/etc/passwd",
+            "policy \"file:/etc/passwd\"",
+        ),
+        ("/api/play?policy=solitaire", "policy \"solitaire\""),
+        ("/api/play?policy=best", "unknown policy \"best\""),
+        (
+            "/api/play?plot=x.svg",
+            "unknown query parameter \"plot\"; /api/play takes file, players, pieces, rules, policy, games, seed, adjacent",
+        ),
+        (
+            "/api/play?threads=64",
+            "unknown query parameter \"threads\"",
+        ),
+        ("/api/play?players=7", "'--players <PLAYERS>'"),
+    ] {
+        let answer = server.post(target, MAEDN.as_bytes());
+        assert_eq!(answer.status, 400, "{target}: {}", answer.text());
+        let p = problems(&answer);
+        assert!(p[0].3.contains(want), "{target}: {}", answer.text());
+    }
+    // Well-formed, but not for this board: 422.
+    let answer = server.post("/api/play?players=5", MAEDN.as_bytes());
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert!(
+        problems(&answer)[0]
+            .3
+            .contains("5 players, but the board has only 4")
+    );
+    let answer = server.post("/api/play?rules=openspiel,enter-on=9", MAEDN.as_bytes());
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert!(
+        problems(&answer)[0]
+            .3
+            .contains("enter-on=9: the board's die")
+    );
+    // A board's [game] rules that do not parse: 422, at their line and column.
+    let bad = format!("{MAEDN}\n[game]\nrules = \"schmidt,tries=99\"\n");
+    let answer = server.post("/api/play?file=b.toml", bad.as_bytes());
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    let line = MAEDN.lines().count() as u64 + 3;
+    assert_eq!(
+        problems(&answer),
+        [(
+            "b.toml".to_string(),
+            Some(line),
+            Some(9),
+            "game.rules \"schmidt,tries=99\": tries=99: valid is 1 to 10".to_string()
+        )]
+    );
+    // ... which --rules overrides, and which the other endpoints, which play no game, ignore.
+    let answer = server.post(
+        "/api/play?file=b.toml&rules=schmidt&games=10",
+        bad.as_bytes(),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let answer = server.post("/api/solve?file=b.toml&player=black", bad.as_bytes());
+    assert_eq!(answer.status, 200, "{}", answer.text());
+}
+
+#[test]
+fn a_tournament_past_the_deadline_is_cancelled_with_503() {
+    // 100,000,000 games of six players with policies that look at every move: hours of work.
+    let server = Served::start(&["--timeout", "1", "--max-games", "100000000"]);
+    let six = include_str!("../boards/maedn-6.toml");
+    let (_, slow) = worked(
+        &server,
+        "/api/play?players=6&policy=aggressive&games=100000000",
+        six.as_bytes(),
+    );
+    assert_eq!(slow.status, 503, "{}", slow.text());
+    assert!(problems(&slow)[0].3.starts_with("the request ran past 1 s"));
+    let ok = server.post("/api/play?games=100", MAEDN.as_bytes());
+    assert_eq!(ok.status, 200, "{}", ok.text());
+}

@@ -7,7 +7,7 @@ use crate::errors::{GameError, argument, guard};
 use boardpath::board::Board;
 use boardpath::game::action::{ENTER, PASS, num_distinct_actions};
 use boardpath::game::{
-    self as engine, GameConfig, Move, RuleSet, Seating, State, WAITING, chance_outcomes,
+    self as engine, GameConfig, Move, Rules, Seating, State, WAITING, chance_outcomes,
     legal_actions, move_for_action, returns,
 };
 use pyo3::prelude::*;
@@ -38,23 +38,25 @@ pub struct Game {
 
 #[pymethods]
 impl Game {
-    /// Sets up `board` (a Board, an embedded name or a path; default `maedn`) for `players` players under the rule
-    /// set `rules` (`openspiel`, `schmidt`, `ludo`); `pieces` per player (default: every piece);
-    /// `seating` `spread` (two players sit opposite, as OpenSpiel), `adjacent`, or a list of board
-    /// player indices in the order of play. `jump_in_goal`, `tries`, `bonus_roll`,
-    /// `compulsory_capture` change one switch of the preset (`docs/game.md`).
+    /// Sets up `board` (a Board, an embedded name or a path; default `maedn`) for `players`
+    /// players under `rules`, written as on the command line, `PRESET[,SWITCH=VALUE...]` (e.g.
+    /// `openspiel,bonus-roll=false,tries=3`; default: the board's `[game] rules`, else
+    /// `openspiel`); `pieces` per player (default: every piece); `seating` `spread` (two players
+    /// sit opposite, as OpenSpiel), `adjacent`, or a list of board player indices in the order of
+    /// play. `jump_in_goal`, `tries`, `bonus_roll`, `compulsory_capture` change one switch of
+    /// those rules (`docs/game.md`).
     #[new]
-    #[pyo3(signature = (board=None, players=2, rules="openspiel", pieces=None, seating=None, *, jump_in_goal=None, tries=None, bonus_roll=None, compulsory_capture=None))]
+    #[pyo3(signature = (board=None, players=2, rules=None, pieces=None, seating=None, *, jump_in_goal=None, tries=None, bonus_roll=None, compulsory_capture=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         board: Option<&Bound<'_, PyAny>>,
         players: usize,
-        rules: &str,
+        rules: Option<&str>,
         pieces: Option<usize>,
         seating: Option<&Bound<'_, PyAny>>,
         jump_in_goal: Option<bool>,
-        tries: Option<u8>,
+        tries: Option<i64>,
         bonus_roll: Option<bool>,
         compulsory_capture: Option<bool>,
     ) -> PyResult<Game> {
@@ -63,15 +65,20 @@ impl Game {
             None => crate::board::load(boardpath::board::embedded::DEFAULT)
                 .map_err(|e| crate::errors::board_error(py, &e))?,
         };
-        let mut rules = RuleSet::parse(rules).map_err(|e| game_error(&e))?.rules();
+        let mut rules = Rules::for_board(&board, rules).map_err(|e| game_error(&e))?;
         if let Some(j) = jump_in_goal {
             rules.jump_in_goal = j;
         }
         if let Some(t) = tries {
-            if t == 0 {
-                return Err(argument("tries must be 1 or more rolls per turn"));
-            }
-            rules.tries = t;
+            rules.tries = u8::try_from(t)
+                .ok()
+                .filter(|t| (1..=Rules::MAX_TRIES).contains(t))
+                .ok_or_else(|| {
+                    argument(format!(
+                        "tries {t}: valid is 1 to {} rolls per turn",
+                        Rules::MAX_TRIES
+                    ))
+                })?;
         }
         if let Some(b) = bonus_roll {
             rules.bonus_roll = b;

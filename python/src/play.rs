@@ -6,7 +6,7 @@ use crate::errors::{GameError, argument, detached};
 use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};
 use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{Game, GameConfig, RuleSet, Seating};
+use boardpath::game::{Game, GameConfig, Rules, Seating};
 use boardpath::text::plural;
 use pyo3::prelude::*;
 use std::time::Instant;
@@ -16,16 +16,18 @@ fn game_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// Plays `games` seeded games with one policy per seat (or one for all) and returns the
-/// `boardpath.play/1` results as a dict. The games run without the GIL on `threads` threads.
+/// `boardpath.play/1` results as a dict. `rules` as on the command line, `PRESET[,SWITCH=VALUE...]`
+/// (`None`: the board's `[game] rules`, else `openspiel`). The games run without the GIL on
+/// `threads` threads.
 #[pyfunction]
-#[pyo3(signature = (board, players=2, pieces=None, rules="openspiel", policies=vec!["random".to_string()], games=10_000, seed=1, threads=None, adjacent=false))]
+#[pyo3(signature = (board, players=2, pieces=None, rules=None, policies=vec!["random".to_string()], games=10_000, seed=1, threads=None, adjacent=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn play<'py>(
     py: Python<'py>,
     board: &Bound<'py, PyAny>,
     players: usize,
     pieces: Option<usize>,
-    rules: &str,
+    rules: Option<&str>,
     policies: Vec<String>,
     games: u64,
     seed: u64,
@@ -44,7 +46,7 @@ pub fn play<'py>(
     let config = GameConfig {
         players,
         pieces,
-        rules: RuleSet::parse(rules).map_err(game_error)?.rules(),
+        rules: Rules::for_board(&board, rules).map_err(game_error)?,
         seating: if adjacent {
             Seating::Adjacent
         } else {

@@ -21,6 +21,46 @@ def test_setup():
     assert boardpath.Game("maedn", players=2, seating=[3, 1]).player_names == ["red", "yellow"]
 
 
+def test_rules_in_the_command_line_s_syntax():
+    game = boardpath.Game("maedn", rules="openspiel,bonus-roll=false,tries=3")
+    assert game.rules == "openspiel,bonus-roll=false,tries=3"
+    assert boardpath.Game("maedn", rules=game.rules).rules == game.rules
+    # The board's own [game] rules by default; the keywords change one switch of them.
+    assert boardpath.Game("ludo").rules == "ludo"
+    assert boardpath.Board.load("ludo").game_rules == "ludo"
+    assert boardpath.Board.load("maedn").game_rules is None
+    assert boardpath.Game("maedn-official").rules == "schmidt"
+    assert boardpath.Game("ludo", tries=2).rules == "ludo,tries=2"
+    assert boardpath.Game("ludo", rules="schmidt", compulsory_capture=True).rules == "schmidt,compulsory-capture=true"
+    # A bonus roll no more: a 6 hands the roll on.
+    state = boardpath.Game("maedn", rules="openspiel,bonus-roll=false").new_initial_state()
+    state.apply_action(5)  # rolls a 6
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_chance_node()
+    state.apply_action(0)
+    assert state.current_player() == 1
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(rules=""), boardpath.GameError, 'rules "": no preset'),
+        (dict(rules="openspiel,"), boardpath.GameError, "an empty switch"),
+        (dict(rules="openspiel,tries=0"), boardpath.GameError, "tries=0: valid is 1 to 10"),
+        (dict(rules="openspiel,tries=1,tries=1"), boardpath.GameError, "given twice"),
+        (dict(rules="openspiel,jump=false"), boardpath.GameError, 'unknown switch "jump"'),
+        (dict(rules="openspiel,enter-on=7"), boardpath.GameError, "the board's die [1, 2, 3, 4, 5, 6] has no such face"),
+        (dict(tries=0), boardpath.ArgumentError, "tries 0: valid is 1 to 10"),
+        (dict(tries=11), boardpath.ArgumentError, "tries 11: valid is 1 to 10"),
+        (dict(tries=10**30), Exception, ""),
+    ],
+)
+def test_bad_rules(kwargs, error, words):
+    with pytest.raises(error) as e:
+        boardpath.Game("maedn", **kwargs)
+    assert words in str(e.value)
+
+
 def test_bad_setup():
     with pytest.raises(boardpath.GameError, match="7 players"):
         boardpath.Game("maedn", players=7)

@@ -116,3 +116,13 @@ def test_observation_tensor():
     assert pieces[0, 0] == 1 and pieces[0, 44] == 3 and pieces[1, 44] == 4
     assert sum(obs[90:]) == 0  # before the next roll
     assert "player 0" in state.observation_string(0)
+
+
+def test_rules_in_the_command_line_s_syntax():
+    # The board's own [game] rules by default, the command line's syntax otherwise.
+    assert pyspiel.load_game("boardpath", {"board": "ludo", "players": 4}).engine.rules == "ludo"
+    game = pyspiel.load_game("boardpath", {"board": "maedn", "rules": "openspiel,bonus-roll=false,tries=3"})
+    assert game.engine.rules == "openspiel,bonus-roll=false,tries=3"
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    with pytest.raises(boardpath.GameError, match='unknown switch "nope"'):
+        pyspiel.load_game("boardpath", {"board": "maedn", "rules": "openspiel,nope=1"})

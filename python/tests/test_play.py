@@ -115,3 +115,34 @@ def test_bad_arguments(kwargs, words):
 def test_releases_the_gil():
     # A tournament lets another Python thread run while it plays.
     assert runs_beside(lambda: boardpath.play("maedn", games=20_000, seed=1, threads=1))
+
+
+def test_rules_in_the_command_line_s_syntax(cli):
+    rules = "openspiel,bonus-roll=false,tries=3"
+    t = boardpath.play("maedn", rules=rules, games=500, seed=2)
+    same(t, cli("play", "maedn", "--rules", rules, "--games", "500", "--seed", "2"))
+    assert t.rules == rules
+    # Pasted back, the same games.
+    assert boardpath.play("maedn", rules=t.rules, games=500, seed=2).seats == t.seats
+    # The board's own [game] rules by default, overridden by ``rules``.
+    assert boardpath.play("ludo", games=10).rules == "ludo"
+    assert boardpath.play("maedn-official", games=10).rules == "schmidt"
+    assert boardpath.play("ludo", rules="openspiel", games=10).rules == "openspiel"
+
+
+@pytest.mark.parametrize(
+    "rules, words",
+    [
+        ("", 'rules "": no preset'),
+        ("openspiel,", "an empty switch"),
+        ("openspiel,tries=3,tries=3", 'switch "tries" is given twice'),
+        ("openspiel,tries=100000000000000000000", "valid is 1 to 10"),
+        ("openspiel,nope=true", 'unknown switch "nope" (valid: enter-on, bonus-roll,'),
+        ("openspiel,bonus-roll=maybe", "bonus-roll=maybe: valid is true or false"),
+    ],
+)
+def test_bad_rules_raise_the_cli_message(cli, rules, words):
+    with pytest.raises(boardpath.GameError) as e:
+        boardpath.play("maedn", rules=rules, games=10)
+    assert words in str(e.value)
+    assert str(e.value) in cli_error(cli, "maedn", "--rules", rules, "--games", "10")

@@ -3,7 +3,7 @@
 use super::error::{BoardError, Diagnostic, line_col};
 use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
 use super::tiles::{self, TileArray};
-use super::{Board, Grid, Metric, Player, Point, Scale, goal_label};
+use super::{Board, GameRules, Grid, Metric, Player, Point, Scale, goal_label};
 use crate::text::{escape_hidden, hidden, plural, thousands};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -19,6 +19,15 @@ struct RawFile {
     track: RawTrack,
     #[serde(default)]
     players: Option<Spanned<Vec<RawPlayer>>>,
+    #[serde(default)]
+    game: Option<RawGame>,
+}
+
+/// `[game]`: what the game engine reads (the race ignores it).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    rules: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -444,6 +453,10 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
     );
     check_meta_text(&mut ck, &raw.board.name, unit, texts);
     let players = check_players(&mut ck, raw.players, &places, track.len(), grid, &rules);
+    let game_rules = raw
+        .game
+        .and_then(|g| g.rules)
+        .map(|r| game_rules(&mut ck, r));
 
     if !ck.diags.is_empty() {
         return Err(BoardError::Invalid(ck.diags));
@@ -464,9 +477,39 @@ fn check(text: &str, origin: &str, raw: RawFile, tiles: TileArray) -> Result<Boa
         track,
         safe,
         players,
+        game_rules,
         warnings: ck.warnings,
     })
 }
+
+/// `[game] rules`, checked as far as the board layer can: a visible, non-empty text of at most
+/// [`MAX_GAME_RULES`] bytes. Its syntax and switches are the game layer's (`game::Rules::parse`,
+/// through `game::Rules::for_board`), whose errors name this place.
+fn game_rules(ck: &mut Checker, raw: Spanned<String>) -> GameRules {
+    ck.visible("game.rules", &raw, false);
+    let text = raw.get_ref();
+    if text.trim().is_empty() {
+        ck.at(
+            raw.span(),
+            "game.rules is empty; give a rule set PRESET[,SWITCH=VALUE...], e.g. rules = \"ludo\" or rules = \"openspiel,tries=3\", or leave the key out (openspiel)".into(),
+        );
+    } else if text.len() > MAX_GAME_RULES {
+        ck.at(
+            raw.span(),
+            format!(
+                "game.rules is {} bytes long; a rule set (a preset and at most ten switches) takes far fewer: at most {MAX_GAME_RULES}",
+                text.len()
+            ),
+        );
+    }
+    GameRules {
+        position: Some(line_col(ck.text, raw.span().start)),
+        text: raw.into_inner(),
+    }
+}
+
+/// The longest `[game] rules` text, in bytes: a preset and every switch written out take about 200.
+pub const MAX_GAME_RULES: usize = 1000;
 
 /// The board's scale, each part a positive finite number and their ratio finite.
 fn check_scale(ck: &mut Checker, s: RawScale) -> Scale {

@@ -81,6 +81,18 @@ impl Player {
     }
 }
 
+/// A board file's `[game] rules`: the rules the real game is played under on this board, as
+/// written (`PRESET[,SWITCH=VALUE...]`). The board layer keeps the text and its place; the game
+/// layer parses it (`game::Rules::for_board`), naming this place in its errors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRules {
+    /// The rule set as written, e.g. `ludo` or `openspiel,tries=3`.
+    pub text: String,
+    /// 1-based line and column of the value in the file, where it came from one.
+    #[serde(skip)]
+    pub position: Option<(usize, usize)>,
+}
+
 /// A validated board: geometry, players and rules.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Board {
@@ -110,6 +122,10 @@ pub struct Board {
     pub safe: Vec<usize>,
     /// The players, in file order.
     pub players: Vec<Player>,
+    /// The rules the real game is played under on this board (`[game] rules`), unless the
+    /// command line names others; `None`: the file names none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_rules: Option<GameRules>,
     /// What is legal but most likely a mistake (a goal tile on the track), each at its place in
     /// the file: commands print them as warnings.
     #[serde(skip)]

@@ -3,11 +3,13 @@
 
 use super::range::{MAX_THREADS, at_least, whole};
 use super::{Error, compare::progress_bar, load_board, out};
-use boardpath::board::embedded;
+use boardpath::board::{Board, BoardError, embedded};
 use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};
 use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{Game, GameConfig, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, RuleSet, Seating};
+use boardpath::game::{
+    Game, GameConfig, GameError, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules, Seating,
+};
 use boardpath::output::plot::{colour, svg};
 use boardpath::text::plural;
 use clap::{Args, ValueEnum};
@@ -28,9 +30,12 @@ pub struct PlayArgs {
     /// all; default: the board's).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_PIECES / MIN_PLAYERS))]
     pub pieces: Option<usize>,
-    /// Rule set: openspiel, schmidt or ludo (see docs/game.md).
-    #[arg(long, default_value = "openspiel", value_parser = |s: &str| RuleSet::parse(s).map_err(|e| e.to_string()))]
-    pub rules: RuleSet,
+    /// Rules: PRESET[,SWITCH=VALUE...], e.g. openspiel,bonus-roll=false,tries=3. Presets:
+    /// openspiel, schmidt, ludo; switches: enter-on, bonus-roll, clear-start, must-enter, tries,
+    /// compulsory-capture, safe-tiles, jump-in-goal, first-piece-out, three-bonus-forfeit (see
+    /// docs/game.md). Default: the board's [game] rules, else openspiel.
+    #[arg(long, value_parser = rules_arg)]
+    pub rules: Option<String>,
     /// Seat the players side by side instead of spread round the board.
     #[arg(long)]
     pub adjacent: bool,
@@ -69,6 +74,13 @@ pub enum PlayFormat {
     Csv,
 }
 
+/// A `--rules` value that parses ([`Rules::parse`]), kept as written: the board's own rules are
+/// only known once it is loaded ([`Rules::for_board`]).
+pub fn rules_arg(text: &str) -> Result<String, String> {
+    Rules::parse(text).map_err(|e| e.to_string())?;
+    Ok(text.to_string())
+}
+
 /// A `--policy` list whose every name is a policy's (its files are read later).
 fn policy_list(text: &str) -> Result<String, String> {
     for name in text.split(',') {
@@ -84,17 +96,41 @@ fn input(e: impl std::fmt::Display) -> Error {
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let board = load_board(&args.board)?;
+    let bar = progress_bar(args.games as usize);
+    let report = tournament_report(args, &board, &|k| bar.inc(k))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        out::write_file(Path::new(path), plot(&report)?.as_bytes())?;
+    }
+    match args.format {
+        PlayFormat::Json => out::print(&out::json_document("play", [&board], &report)?),
+        PlayFormat::Csv => out::print(&csv(&report)),
+        PlayFormat::Text => out::print(&text(&report)),
+    }
+}
+
+/// The game `args` set up on `board`: its rules are `--rules`, else the board's `[game] rules`,
+/// else `openspiel` ([`Rules::for_board`]).
+pub fn game(args: &PlayArgs, board: &Board) -> Result<Game, Error> {
     let config = GameConfig {
         players: args.players,
         pieces: args.pieces,
-        rules: args.rules.rules(),
+        rules: Rules::for_board(board, args.rules.as_deref()).map_err(|e| match e {
+            // At its place in the file, as the board's other problems are.
+            GameError::BoardRules(d) => Error::Board(BoardError::Invalid(vec![d])),
+            e => input(e),
+        })?,
         seating: if args.adjacent {
             Seating::Adjacent
         } else {
             Seating::Spread
         },
     };
-    let game = Game::new(&board, &config).map_err(input)?;
+    Game::new(board, &config).map_err(input)
+}
+
+/// The policy names of `--policy`, one per seat of `game` (one name stands for every seat).
+pub fn policy_names<'a>(args: &'a PlayArgs, game: &Game) -> Result<Vec<&'a str>, Error> {
     let names: Vec<&str> = args.policy.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != game.players() {
         return Err(Error::Usage(format!(
@@ -105,50 +141,45 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
             game.players()
         )));
     }
-    let owned: Vec<Box<dyn Policy>> = (0..game.players())
-        .map(|p| {
-            policy::by_name(
-                names[if names.len() == 1 { 0 } else { p }],
-                &board,
-                &game,
-                p,
-            )
-        })
+    Ok((0..game.players())
+        .map(|p| names[if names.len() == 1 { 0 } else { p }])
+        .collect())
+}
+
+/// Plays the tournament `args` ask for on `board` (`tick(k)` after every `k` games) and reports it.
+pub fn tournament_report(
+    args: &PlayArgs,
+    board: &Board,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<PlayReport, Error> {
+    let game = game(args, board)?;
+    let owned: Vec<Box<dyn Policy>> = policy_names(args, &game)?
+        .iter()
+        .enumerate()
+        .map(|(p, name)| policy::by_name(name, board, &game, p))
         .collect::<Result<_, _>>()
         .map_err(input)?;
     let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
-    let distances = Distances::new(&board, &game).map_err(input)?;
+    let distances = Distances::new(board, &game).map_err(input)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Internal(e.to_string()))?;
-    let bar = progress_bar(args.games as usize);
     let clock = Instant::now();
     let sums = pool
         .install(|| {
-            tournament::tournament(&game, &distances, &policies, args.games, args.seed, &|k| {
-                bar.inc(k)
-            })
+            tournament::tournament(&game, &distances, &policies, args.games, args.seed, tick)
         })
         .map_err(input)?;
-    bar.finish_and_clear();
-    let report = PlayReport::new(
-        &board,
+    Ok(PlayReport::new(
+        board,
         &game,
         &policies,
         &sums,
         args.seed,
         clock.elapsed().as_secs_f64(),
         pool.current_num_threads(),
-    );
-    if let Some(path) = &args.plot {
-        out::write_file(Path::new(path), plot(&report)?.as_bytes())?;
-    }
-    match args.format {
-        PlayFormat::Json => out::print(&out::json_document("play", [&board], &report)?),
-        PlayFormat::Csv => out::print(&csv(&report)),
-        PlayFormat::Text => out::print(&text(&report)),
-    }
+    ))
 }
 
 fn text(r: &PlayReport) -> String {

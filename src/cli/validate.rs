@@ -2,9 +2,11 @@
 
 use super::Error;
 use super::{load_board, out};
+use boardpath::game::Rules;
 use boardpath::race;
 
-/// Checks each board: the file itself, then that every piece of every player can finish.
+/// Checks each board: the file itself, that every piece of every player can finish, and the
+/// rules of its `[game]` table.
 pub fn run(boards: &[String]) -> Result<(), Error> {
     let mut bad = 0;
     for name in boards {
@@ -13,6 +15,8 @@ pub fn run(boards: &[String]) -> Result<(), Error> {
             Ok(board) => (0..board.players.len())
                 .filter_map(|p| race::check(&board, p).err())
                 .map(|e| format!("{}: {e}", board.origin))
+                // The game's rules ([game] rules), which the board layer keeps as text.
+                .chain(Rules::for_board(&board, None).err().map(|e| e.to_string()))
                 .collect::<Vec<_>>()
                 .join("\n"),
         };

@@ -40,6 +40,16 @@ pub enum GameError {
         /// The name asked for.
         name: String,
     },
+    /// A rule set in the syntax `PRESET[,SWITCH=VALUE...]` that does not parse.
+    Rules {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it and what would be valid.
+        why: String,
+    },
+    /// A board file's `[game] rules` that do not parse, at its place in the file: the message
+    /// is `game.rules "TEXT": why, and what is valid`.
+    BoardRules(crate::board::Diagnostic),
 }
 
 impl fmt::Display for GameError {
@@ -83,6 +93,8 @@ impl fmt::Display for GameError {
                 "unknown rules \"{name}\" (valid: {})",
                 super::RuleSet::NAMES.join(", ")
             ),
+            GameError::Rules { text, why } => write!(f, "rules \"{text}\": {why}"),
+            GameError::BoardRules(d) => write!(f, "{d}"),
         }
     }
 }

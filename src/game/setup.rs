@@ -148,7 +148,7 @@ impl Game {
         let enter_roll = config.rules.enter_on.unwrap_or(bonus_face);
         if !faces.contains(&enter_roll) {
             return Err(GameError::Board(format!(
-                "the entry roll {enter_roll} is not a face of the die {faces:?}"
+                "the entry roll {enter_roll} (rule enter-on={enter_roll}) is not a face of the die {faces:?}; valid: one of its faces, or enter-on=highest"
             )));
         }
         let players: Vec<_> = seats.iter().map(|&s| &board.players[s]).collect();

@@ -184,7 +184,8 @@ fn finish(
 }
 
 /// Plays games `0..games` seeded `seed` in parallel; `tick(k)` is called after every chunk of
-/// `k` games (for progress). The first policy error stops it.
+/// `k` games (for progress). The first policy error stops it, and so does a stop requested
+/// through [`crate::search::cancel`] (checked before each chunk of games; an error then).
 pub fn tournament(
     game: &Game,
     distances: &Distances,
@@ -202,6 +203,11 @@ pub fn tournament(
     let parts: Vec<Sums> = (0..chunks)
         .into_par_iter()
         .map(|c| {
+            if crate::search::cancel::requested() {
+                return Err(PolicyError(
+                    "the tournament was stopped before its end (a stop was requested)".into(),
+                ));
+            }
             let mut sums = Sums::new(game.players());
             let end = games.min((c + 1) * CHUNK);
             for g in c * CHUNK..end {

@@ -102,6 +102,9 @@ pub struct BoardTiles {
     pub rules: Rules,
     /// The rules as `solve` prints them on its `rules:` line.
     pub rules_text: String,
+    /// The real game's rules the file names (`[game] rules`), as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_rules: Option<String>,
     /// Number of track tiles.
     pub track_length: usize,
     /// The track in move order.
@@ -125,6 +128,7 @@ impl BoardTiles {
             grid: board.grid,
             rules: board.rules.clone(),
             rules_text: board.rules.to_string(),
+            game_rules: board.game_rules.as_ref().map(|g| g.text.clone()),
             track_length: board.track.len(),
             track: board
                 .track
@@ -183,6 +187,9 @@ impl BoardTiles {
             per_player(self.players.iter().map(|p| p.goal_tiles)),
         );
         let _ = writeln!(out, "{pad:16}rules:   {}", self.rules_text);
+        if let Some(game) = &self.game_rules {
+            let _ = writeln!(out, "{pad:16}game:    rules {game}");
+        }
         if let Some(source) = &self.source {
             let _ = writeln!(out, "{pad:16}source:  {source}");
         }

@@ -216,6 +216,10 @@ class Board:
     scale = property(lambda self: self._data()["scale"], doc="``{'units': .., 'cm': ..}``, or None.")
     grid = property(lambda self: self._data()["grid"], doc="``{'origin': {x, y}, 'spacing': ..}`` when positions were grid cells, else None.")
     rules_text = property(lambda self: self._data()["rules_text"], doc="The rules in words, as ``solve`` prints them.")
+    game_rules = property(
+        lambda self: self._data().get("game_rules"),
+        doc="The real game's rules the file names (``[game] rules``, e.g. ``'ludo'``), as written, or None.",
+    )
     track_length = property(lambda self: self._data()["track_length"], doc="Number of track tiles.")
 
     @property
@@ -768,7 +772,7 @@ def play(
     board: BoardLike = "maedn",
     players: int = 2,
     pieces: Optional[int] = None,
-    rules: str = "openspiel",
+    rules: Optional[str] = None,
     policies: Union[str, Sequence[str]] = "random",
     games: int = 10_000,
     seed: int = 1,
@@ -781,7 +785,9 @@ def play(
     ``front``, ``rear``, ``aggressive``, ``defensive``, ``solitaire``, ``file:PATH``), a list or a
     comma-separated string as on the command line. ``games`` (1 to 100,000,000) seeded games run in parallel on
     ``threads`` threads (default: every core) without the GIL; a seed gives the same numbers on
-    any number of threads. Unknown policies and rules, or more players than the board has, raise
+    any number of threads. ``rules`` as ``--rules``: ``PRESET[,SWITCH=VALUE...]``, e.g.
+    ``"openspiel,bonus-roll=false,tries=3"`` (default: the board's ``[game] rules``, else
+    ``openspiel``). Unknown policies, rules or switches, or more players than the board has, raise
     ``GameError`` with the command line's message.
 
     >>> import boardpath

@@ -10,7 +10,9 @@ game ``boardpath`` with pyspiel (OpenSpiel's API for games written in Python).
 (True, (5, 0.16666666666666666))
 
 Parameters: ``board`` (an embedded board's name or a board file), ``players`` (2 to 6),
-``rules`` (``openspiel``: exactly OpenSpiel's ``maedn``; ``schmidt``; ``ludo``), ``pieces``
+``rules`` (as ``--rules``: ``PRESET[,SWITCH=VALUE...]``, e.g. ``openspiel,tries=3``; presets
+``openspiel``: exactly OpenSpiel's ``maedn``, ``schmidt``, ``ludo``; empty, the default: the
+board's ``[game] rules``, else ``openspiel``), ``pieces``
 (per player; 0: every piece), ``seating`` (``spread``: two players sit opposite, as
 OpenSpiel's default; ``adjacent``) and ``jump_in_goal`` (False: a piece may not pass an own piece
 inside the goal). On the standard board under ``openspiel`` rules the action
@@ -46,7 +48,7 @@ MAX_GAME_LENGTH = 10_000
 _DEFAULTS: Dict[str, Any] = {
     "board": "maedn",
     "players": 2,
-    "rules": "openspiel",
+    "rules": "",
     "pieces": 0,
     "seating": "spread",
     "jump_in_goal": True,
@@ -79,7 +81,7 @@ class BoardpathGame(pyspiel.Game):
         self.engine = Game(
             p["board"],
             players=int(p["players"]),
-            rules=p["rules"],
+            rules=p["rules"] or None,
             pieces=int(p["pieces"]) or None,
             seating=p["seating"],
             # Only a change from the preset (every preset jumps in the goal today).

@@ -6,7 +6,11 @@
 //! - `POST /api/solve`: what `solve FILE --format json` prints for that file;
 //! - `POST /api/render`: the SVG `render FILE -o x.svg` writes;
 //! - `POST /api/compare`: what `compare FILE --repeat 1 --format json` prints;
-//! - `POST /api/dice`: what `dice FILE --format json` prints.
+//! - `POST /api/dice`: what `dice FILE --format json` prints;
+//! - `POST /api/play`: what `play FILE --format json` prints: a tournament of the real game
+//!   (`players`, `pieces`, `rules` in the syntax `PRESET[,SWITCH=VALUE...]`, `policy`, `games`,
+//!   `seed`, `adjacent`), the policies those that read no file and solve nothing first
+//!   ([`PLAY_POLICIES`]).
 //!
 //! The query is parsed by the command's own argument parser, so it means exactly what the command
 //! line does, and a JSON document's `provenance.command` is that command line. A board with
@@ -17,7 +21,8 @@
 //!
 //! Every request is bounded before its work starts: the body (`serve --max-body`, else 413), nodes
 //! per player (`serve --budget`: a query may ask for fewer, not more, else 400), the tries of
-//! `dice` (at most [`MAX_TRIES`], else 400), the board's pieces and tiles (`serve --max-pieces`,
+//! `dice` (at most [`MAX_TRIES`], else 400), the games of `play` (`serve --max-games`, else
+//! 400), the board's pieces and tiles (`serve --max-pieces`,
 //! `--max-tiles`, else 422), the answer's estimated size (`serve --max-answer`, else 413), the
 //! states of a dice model (`serve --max-dice-states`, else 422). Work that runs past
 //! `serve --timeout` is cancelled (see [`cancel`]) and answered 503; the server goes on with the
@@ -26,6 +31,7 @@
 
 use super::super::compare;
 use super::super::dice::{self, dice_error};
+use super::super::play::{self, PlayArgs};
 use super::super::render::{self, DEFAULT_METHOD, RenderArgs};
 use super::super::solve::{self, SolveArgs, solutions};
 use super::super::{Error, RuleArgs, players, with_rules};
@@ -47,6 +53,10 @@ use super::http::{Connection, Head};
 /// standard rules give 3).
 pub const MAX_TRIES: u64 = 100;
 
+/// The policies `/api/play` plays: those that need nothing but the game (no file read, no
+/// solution computed first, so that the request's work is the games, bounded by `--max-games`).
+pub const PLAY_POLICIES: [&str; 5] = ["random", "front", "rear", "aggressive", "defensive"];
+
 /// Bytes a move takes at most in an answer (a `solve` JSON move, a drawn move in SVG).
 const ANSWER_PER_MOVE: u64 = 400;
 /// Bytes a drawn tile takes at most in an answer.
@@ -67,6 +77,8 @@ pub struct Limits {
     pub max_tiles: u64,
     /// The largest answer, in bytes, estimated before the work and checked after it.
     pub max_answer: u64,
+    /// The most games of one `/api/play` tournament.
+    pub max_games: u64,
     /// How long one request's work may run before it is cancelled.
     pub timeout: Duration,
 }
@@ -320,6 +332,15 @@ const DICE: Endpoint = Endpoint {
     run: Api::dice,
 };
 
+const PLAY: Endpoint = Endpoint {
+    command: "play",
+    options: &["players", "pieces", "rules", "policy", "games", "seed"],
+    switches: &["adjacent"],
+    fixed: &["--format", "json"],
+    budget: false,
+    run: Api::play,
+};
+
 /// The command line a query stands for: `boardpath COMMAND FILE --option value ...`.
 struct Command {
     /// The board's file name.
@@ -394,6 +415,13 @@ fn capped_count(key: &str, value: &str, limits: &Limits) -> Result<(), Failure> 
                 "this server allows at most {MAX_TRIES} tries per turn (the standard rules give 3)"
             ),
         ),
+        "games" => (
+            limits.max_games,
+            format!(
+                "this server plays at most {} games a request (serve --max-games)",
+                limits.max_games
+            ),
+        ),
         "budget" => (
             limits.budget,
             format!(
@@ -465,6 +493,7 @@ impl Api {
             "/api/render" => &RENDER,
             "/api/compare" => &COMPARE,
             "/api/dice" => &DICE,
+            "/api/play" => &PLAY,
             "/" => {
                 return match head.method.as_str() {
                     "GET" | "HEAD" => Ok(Reply::ok("text/html; charset=utf-8", self.page.clone())),
@@ -476,7 +505,7 @@ impl Api {
                     404,
                     None,
                     format!(
-                        "no such page: {path}; the workbench is at /, the API at /api/solve, /api/render, /api/compare and /api/dice"
+                        "no such page: {path}; the workbench is at /, the API at /api/solve, /api/render, /api/compare, /api/dice and /api/play"
                     ),
                 ));
             }
@@ -699,6 +728,35 @@ impl Api {
     }
 }
 
+impl Api {
+    /// `/api/play`: a tournament of at most `--max-games` games (the command's default, 10,000,
+    /// capped there too), of the policies in [`PLAY_POLICIES`].
+    fn play(&self, command: Command, body: Vec<u8>) -> Result<Reply, Stop> {
+        let mut args: PlayArgs = command.parse()?;
+        if !command.argv.iter().any(|a| a.starts_with("--games=")) {
+            args.games = args.games.min(self.limits.max_games);
+        }
+        let board = board(body, &command.file, &RuleArgs::default())?;
+        let all: Vec<usize> = (0..board.players.len()).collect();
+        self.check_size(&board, &command.file, &all, false)?;
+        for name in args.policy.split(',').map(str::trim) {
+            if !PLAY_POLICIES.contains(&name) {
+                return Err(Stop::Request(Failure::new(
+                    400,
+                    None,
+                    format!(
+                        "policy \"{name}\": this server plays {}; the others read files or solve first (use the command line)",
+                        PLAY_POLICIES.join(", ")
+                    ),
+                )));
+            }
+        }
+        let report = play::tournament_report(&args, &board, &|_| {})?;
+        let text = super::super::out::json_document_of("play", command.argv, [&board], &report)?;
+        Ok(Reply::ok("application/json", text).warn(&board))
+    }
+}
+
 /// Why an endpoint stopped: the command failed, or the request itself is refused.
 enum Stop {
     Command(Error),
@@ -742,5 +800,7 @@ pub fn choices(limits: &Limits) -> serde_json::Value {
         "max_body": limits.max_body,
         "budget": limits.budget,
         "max_dice_states": limits.max_dice_states,
+        "max_games": limits.max_games,
+        "play_policies": PLAY_POLICIES,
     })
 }

@@ -57,6 +57,9 @@ pub struct ServeArgs {
     /// pieces can make and the tiles drawn) and checked after it.
     #[arg(long, default_value_t = 64 << 20, allow_negative_numbers = true, value_parser = at_least(1024u64))]
     pub max_answer: u64,
+    /// The most games of one /api/play tournament, 1 to 100,000,000.
+    #[arg(long, default_value_t = 100_000, allow_negative_numbers = true, value_parser = whole(1u64, boardpath::game::tournament::MAX_GAMES))]
+    pub max_games: u64,
     /// Seconds one request's work may run before it is cancelled and answered 503, 1 to 86,400.
     #[arg(long, default_value_t = 60, allow_negative_numbers = true, value_parser = whole(1u64, 86_400))]
     pub timeout: u64,
@@ -85,6 +88,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
         max_pieces: args.max_pieces,
         max_tiles: args.max_tiles,
         max_answer: args.max_answer,
+        max_games: args.max_games,
         timeout: Duration::from_secs(args.timeout),
     };
     let page = html::page(
