@@ -109,17 +109,22 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     }
 }
 
+/// The rules of a game on `board`: `--rules` (already checked by [`rules_arg`]), else the
+/// board's `[game]` rules, else openspiel; the board's errors at their place in its file.
+pub fn rules_of(board: &Board, command_line: Option<&str>) -> Result<Rules, Error> {
+    Rules::for_board(board, command_line).map_err(|e| match e {
+        GameError::BoardRules(d) => Error::Board(BoardError::Invalid(vec![d])),
+        e => input(e),
+    })
+}
+
 /// The game `args` set up on `board`: its rules are `--rules`, else the board's `[game] rules`,
 /// else `openspiel` ([`Rules::for_board`]).
 pub fn game(args: &PlayArgs, board: &Board) -> Result<Game, Error> {
     let config = GameConfig {
         players: args.players,
         pieces: args.pieces,
-        rules: Rules::for_board(board, args.rules.as_deref()).map_err(|e| match e {
-            // At its place in the file, as the board's other problems are.
-            GameError::BoardRules(d) => Error::Board(BoardError::Invalid(vec![d])),
-            e => input(e),
-        })?,
+        rules: rules_of(board, args.rules.as_deref())?,
         seating: if args.adjacent {
             Seating::Adjacent
         } else {

@@ -10,7 +10,7 @@ use boardpath::game::exact::{
     available_memory, gigabytes, most_pieces_within, solve,
 };
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
-use boardpath::game::{Game, GameConfig, RuleSet, Rules, State};
+use boardpath::game::{Game, GameConfig, Rules, State};
 use boardpath::text::plural;
 use clap::Args;
 use serde::Serialize;
@@ -31,7 +31,7 @@ pub struct SolveGameArgs {
     pub pieces: u64,
     /// Rules: PRESET[,SWITCH=VALUE...] (presets openspiel, schmidt, ludo; default: the board's
     /// `[game]` rules, else openspiel; see docs/game.md).
-    #[arg(long)]
+    #[arg(long, value_parser = super::play::rules_arg)]
     pub rules: Option<String>,
     /// The exact worth of two strategies: P0,P1 for seat 0 (first to roll) and seat 1, each
     /// optimal, best-response, random, front, rear, aggressive, defensive, solitaire or
@@ -138,16 +138,6 @@ fn two_player_game(board: &Board, pieces: usize, rules: &Rules) -> Result<Game, 
     Game::new(board, &config).map_err(|e| Error::Input(format!("{}: {e}", board.name)))
 }
 
-/// The rules of the game: `--rules`, else the openspiel preset.
-fn rules_for(arg: Option<&str>) -> Result<Rules, Error> {
-    match arg {
-        None => Ok(Rules::openspiel()),
-        Some(text) => RuleSet::parse(text)
-            .map(RuleSet::rules)
-            .map_err(|e| Error::Usage(format!("--rules {text}: {e}"))),
-    }
-}
-
 /// Whether the specialised ranking of the standard board ([`Maedn2`]) solves `game`: the standard
 /// geometry under exactly OpenSpiel's rules.
 fn standard(game: &Game) -> bool {
@@ -233,7 +223,7 @@ fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
 pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
     let board = load_board(&args.board)?;
-    let rules = rules_for(args.rules.as_deref())?;
+    let rules = super::play::rules_of(&board, args.rules.as_deref())?;
     let game = two_player_game(&board, pieces, &rules)?;
     let threads = args
         .threads

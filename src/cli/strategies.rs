@@ -162,8 +162,9 @@ pub fn run(
     };
     check_memory(game, budget)?;
     super::say(format_args!(
-        "expanding every position of {} ({} pieces, both movers)",
-        board.name, pieces
+        "expanding every position of {} ({}, both movers)",
+        board.name,
+        boardpath::text::plural(pieces, "piece", "pieces")
     ));
     let s = Strategies::new(game).map_err(|e| Error::Input(e.to_string()))?;
     let value = s.value().map_err(failed)?;

@@ -65,7 +65,15 @@ impl Strategy {
                     "\"{name}\": the exact evaluation solves the game itself; use optimal"
                 )));
             }
-            _ => Strategy::Policy(policy::by_name(name, board, game, seat)?),
+            _ => {
+                policy::check_name(name).map_err(|_| {
+                    PolicyError(format!(
+                        "unknown strategy \"{name}\" (valid: optimal, best-response, random, {}, file:PATH)",
+                        policy::NAMES[1..].join(", ")
+                    ))
+                })?;
+                Strategy::Policy(policy::by_name(name, board, game, seat)?)
+            }
         })
     }
 
