@@ -43,7 +43,6 @@ for switch in bonus-roll=false must-enter=false tries=3 compulsory-capture=true 
 done
 run solve-game maedn --pieces 2 --rules schmidt
 run solve-game maedn --pieces 2 --rules ludo
-run solve-game maedn --pieces 3 --rules openspiel,clear-start=false
 for p in random front rear aggressive defensive solitaire; do
   run solve-game maedn --pieces 2 --exploitability $p
 done
