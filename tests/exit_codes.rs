@@ -166,7 +166,17 @@ const OTHER: &[(&str, &[&str])] = &[
         ],
     ),
     ("play", &["--rules", "--policy", "--format", "--plot"]),
-    ("solve-game", &["--rules", "--policy", "--exploitability", "--matrix", "--out", "--format"]),
+    (
+        "solve-game",
+        &[
+            "--rules",
+            "--policy",
+            "--exploitability",
+            "--matrix",
+            "--out",
+            "--format",
+        ],
+    ),
     ("serve", &[]),
     ("completions", &[]),
     ("validate", &[]),

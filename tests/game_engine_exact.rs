@@ -277,7 +277,7 @@ impl ChanceGame for Table {
         &self.probabilities
     }
     fn layers(&self) -> Vec<Range<u64>> {
-        vec![0..self.moves.len() as u64]
+        std::iter::once(0..self.moves.len() as u64).collect()
     }
     fn expand(&self, position: u64, out: &mut Expansion) {
         out.clear();

@@ -15,6 +15,7 @@ mod game;
 mod play;
 mod solve;
 mod solve_game;
+mod strategies;
 
 use pyo3::prelude::*;
 
@@ -43,6 +44,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(solve_game::solve_game, m)?)?;
     m.add_class::<solve_game::GameSolution>()?;
+    m.add_class::<strategies::Strategies>()?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }

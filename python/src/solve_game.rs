@@ -4,9 +4,9 @@
 use crate::board::board_arg;
 use crate::errors::{GameError, argument, detached};
 use boardpath::game::exact::{
-    ChanceGame, MAX_PIECES, Maedn2, Options, Position, Side, gigabytes, solve,
+    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, gigabytes, solve,
 };
-use boardpath::game::{Game, GameConfig};
+use boardpath::game::{Game, GameConfig, Rules, State, WAITING};
 use pyo3::prelude::*;
 use std::time::Instant;
 
@@ -19,7 +19,7 @@ const GOAL: u32 = 4;
 /// play by both.
 #[pyclass(frozen, module = "boardpath")]
 pub struct GameSolution {
-    game: Maedn2,
+    game: Ranking,
     values: Vec<f64>,
     /// Board name.
     #[pyo3(get)]
@@ -33,6 +33,35 @@ pub struct GameSolution {
     /// Wall-clock seconds of the solve.
     #[pyo3(get)]
     seconds: f64,
+}
+
+/// The ranking the values follow: the standard board's, or the general one of any board.
+enum Ranking {
+    Standard(Box<Maedn2>),
+    General(Box<EngineGame>),
+}
+
+impl Ranking {
+    fn pieces(&self) -> usize {
+        match self {
+            Ranking::Standard(g) => g.pieces(),
+            Ranking::General(g) => g.game().pieces(),
+        }
+    }
+
+    fn positions(&self) -> u64 {
+        match self {
+            Ranking::Standard(g) => g.positions(),
+            Ranking::General(g) => g.positions(),
+        }
+    }
+
+    fn start(&self) -> u64 {
+        match self {
+            Ranking::Standard(g) => g.rank(&g.start()),
+            Ranking::General(g) => g.rank(&g.start()),
+        }
+    }
 }
 
 /// One side from its pieces' relative steps (None: waiting; 0-39 track, 40-43 goal).
@@ -75,17 +104,36 @@ impl GameSolution {
         self.game.positions()
     }
 
+    /// The rules, in the syntax of `--rules`.
+    #[getter]
+    fn rules(&self) -> String {
+        match &self.game {
+            Ranking::Standard(_) => Rules::openspiel().describe(),
+            Ranking::General(g) => g.game().rules.describe(),
+        }
+    }
+
     /// The first player's win probability from the start (both sides playing optimally).
     #[getter]
     fn first_player_wins(&self) -> f64 {
-        self.values[self.game.rank(&self.game.start()) as usize]
+        self.values[self.game.start() as usize]
     }
 
     /// The probability that the player about to roll wins: `mover` and `opponent` list each
     /// side's pieces by relative step in its own frame (None waiting, 0-39 track from its start
     /// tile, 40-43 goal), as `GameState.pieces` gives them.
-    fn value(&self, mover: Vec<Option<u32>>, opponent: Vec<Option<u32>>) -> PyResult<f64> {
-        let k = self.game.pieces();
+    #[pyo3(signature = (mover, opponent, seat=0))]
+    fn value(
+        &self,
+        mover: Vec<Option<u32>>,
+        opponent: Vec<Option<u32>>,
+        seat: usize,
+    ) -> PyResult<f64> {
+        let game = match &self.game {
+            Ranking::Standard(g) => g,
+            Ranking::General(g) => return general_value(g, &mover, &opponent, seat, &self.values),
+        };
+        let k = game.pieces();
         let p = Position {
             mover: side(&mover, k, "mover")?,
             opponent: side(&opponent, k, "opponent")?,
@@ -98,7 +146,7 @@ impl GameSolution {
                 "not a position of the game: two pieces on one track tile, or a side already home",
             ));
         }
-        Ok(self.values[self.game.rank(&p) as usize])
+        Ok(self.values[game.rank(&p) as usize])
     }
 
     fn __repr__(&self) -> String {
@@ -111,14 +159,45 @@ impl GameSolution {
     }
 }
 
-/// Solves the two-player game exactly on `board` (the standard geometry) with `pieces` a side.
+/// A position's value under the general ranking: the mover is game seat `seat`.
+fn general_value(
+    g: &EngineGame,
+    mover: &[Option<u32>],
+    opponent: &[Option<u32>],
+    seat: usize,
+    values: &[f64],
+) -> PyResult<f64> {
+    if seat > 1 {
+        return Err(argument(format!("seat {seat}: valid is 0 or 1")));
+    }
+    let steps =
+        |s: &[Option<u32>]| -> Vec<u32> { s.iter().map(|x| x.unwrap_or(WAITING)).collect() };
+    let (first, second) = if seat == 0 {
+        (steps(mover), steps(opponent))
+    } else {
+        (steps(opponent), steps(mover))
+    };
+    let all: Vec<u32> = first.into_iter().chain(second).collect();
+    let state =
+        State::from_steps(g.game(), &all, seat).map_err(|e| GameError::new_err(e.to_string()))?;
+    if state.is_terminal(g.game()) || !g.is_valid(&state) {
+        return Err(GameError::new_err(
+            "not a position of the game: two pieces on one track tile, or a side already home",
+        ));
+    }
+    Ok(values[g.rank(&state) as usize])
+}
+
+/// Solves the two-player game exactly on `board` with `pieces` a side under `rules` (the syntax
+/// of `--rules`; None: the board's, else openspiel).
 #[pyfunction]
-#[pyo3(signature = (board=None, pieces=1, threads=None))]
+#[pyo3(signature = (board=None, pieces=1, threads=None, rules=None))]
 pub fn solve_game(
     py: Python<'_>,
     board: Option<&Bound<'_, PyAny>>,
     pieces: usize,
     threads: Option<usize>,
+    rules: Option<&str>,
 ) -> PyResult<GameSolution> {
     if !(1..=MAX_PIECES.min(3)).contains(&pieces) {
         return Err(argument(format!(
@@ -135,18 +214,17 @@ pub fn solve_game(
         None => crate::board::load(boardpath::board::embedded::DEFAULT)
             .map_err(|e| crate::errors::board_error(py, &e))?,
     };
+    let rules = Rules::for_board(&board, rules).map_err(|e| GameError::new_err(e.to_string()))?;
     let config = GameConfig {
         pieces: Some(pieces),
+        rules,
         ..GameConfig::new(2)
     };
     let game = Game::new(&board, &config).map_err(|e| GameError::new_err(e.to_string()))?;
-    if !boardpath::game::exact::is_standard(&game) {
-        return Err(GameError::new_err(format!(
-            "{}: solve-game needs the standard geometry (40 track tiles, two players opposite, 4 goal tiles each, a die 1-6)",
-            board.name
-        )));
-    }
     let name = board.name.clone();
+    if !(boardpath::game::exact::is_standard(&game) && game.rules == Rules::openspiel()) {
+        return solve_general(py, game, name, threads);
+    }
     detached(py, move || {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.unwrap_or(0))
@@ -162,7 +240,35 @@ pub fn solve_game(
             residual: solution.residual(),
             sweeps: solution.sweeps(),
             values: solution.values,
-            game: exact,
+            game: Ranking::Standard(Box::new(exact)),
+            board: name,
+            seconds: clock.elapsed().as_secs_f64(),
+        })
+    })
+}
+
+/// Any other two-player game, with the general ranking and every position's moves kept.
+fn solve_general(
+    py: Python<'_>,
+    game: Game,
+    name: String,
+    threads: Option<usize>,
+) -> PyResult<GameSolution> {
+    let engine = EngineGame::new(&game).map_err(|e| GameError::new_err(e.to_string()))?;
+    detached(py, move || {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+        let clock = Instant::now();
+        let solution = pool
+            .install(|| solve(&Cached::new(engine.clone()), &Options::default()))
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        Ok(GameSolution {
+            residual: solution.residual(),
+            sweeps: solution.sweeps(),
+            values: solution.values,
+            game: Ranking::General(Box::new(engine)),
             board: name,
             seconds: clock.elapsed().as_secs_f64(),
         })

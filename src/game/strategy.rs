@@ -302,7 +302,70 @@ impl Strategies {
     pub fn pair(&self, first: &Strategy, second: &Strategy) -> Result<Worth, StrategyError> {
         let a = self.choice(first, 0)?;
         let b = self.choice(second, 1)?;
-        Ok(self.solve([&a, &b])?.1)
+        self.worth(&a, &b)
+    }
+
+    /// The worth of seat 0 choosing by `first` and seat 1 by `second` (see [`Strategies::choice`],
+    /// [`Strategies::choice_of`]).
+    pub fn worth(&self, first: &Choice, second: &Choice) -> Result<Worth, StrategyError> {
+        Ok(self.solve([first, second])?.1)
+    }
+
+    /// Every decision seat `seat` makes: `(position, roll index)` where it moves, the position
+    /// can occur and the roll has more than one legal move, in rank order. A policy from outside
+    /// (Python) answers these and [`Strategies::choice_of`] turns the answers into a choice.
+    pub fn decisions(&self, seat: usize) -> Vec<(u64, usize)> {
+        let engine = self.engine();
+        let game = engine.game();
+        (0..self.positions())
+            .into_par_iter()
+            .flat_map_iter(|p| {
+                let mut moves = Vec::new();
+                let state = engine.unrank(p);
+                let mine = engine.seat_of(p) == seat && engine.is_valid(&state);
+                let faces = if mine { game.faces() } else { &[] };
+                faces
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(r, &face)| {
+                        legal_moves(game, &state, face, &mut moves);
+                        (moves.len() > 1).then_some((p, r))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// The state of a position (seat [`EngineGame::seat_of`] to roll).
+    pub fn state(&self, position: u64) -> super::State {
+        self.engine().unrank(position)
+    }
+
+    /// The choice of a seat that answers `decisions[i]` (from [`Strategies::decisions`]) with
+    /// the move of index `picks[i]` among the roll's legal moves; refuses a pick past them.
+    pub fn choice_of(
+        &self,
+        decisions: &[(u64, usize)],
+        picks: &[usize],
+    ) -> Result<Choice, StrategyError> {
+        let engine = self.engine();
+        let game = engine.game();
+        let rolls = game.faces().len();
+        let mut table = vec![0u8; self.positions() as usize * rolls];
+        let mut moves = Vec::new();
+        for (&(p, r), &pick) in decisions.iter().zip(picks) {
+            let state = engine.unrank(p);
+            legal_moves(game, &state, game.faces()[r], &mut moves);
+            if pick >= moves.len() {
+                return Err(StrategyError::Policy(PolicyError(format!(
+                    "move {pick} chosen for roll {} where {} are legal",
+                    game.faces()[r],
+                    moves.len()
+                ))));
+            }
+            table[p as usize * rolls + r] = pick as u8;
+        }
+        Ok(Choice::Table(table))
     }
 
     /// `strategy` against a best-responding opponent from each seat, beside the game's value.

@@ -76,6 +76,8 @@ __all__ = [
     "play",
     "solve_game",
     "GameSolution",
+    "Strategies",
+    "vectorised",
     "Tournament",
     "Seat",
     "Error",
@@ -804,13 +806,19 @@ def play(
 # ---- the exact two-player game --------------------------------------------------------------
 
 
-def solve_game(board: BoardLike = "maedn", pieces: int = 1, threads: Optional[int] = None) -> GameSolution:
-    """The two-player game solved exactly under OpenSpiel's ``maedn`` rules, as
-    ``boardpath solve-game`` (``docs/game-solve.md``): ``board`` must have the standard geometry,
-    ``pieces`` 1 to 3 a side (1 takes milliseconds, 2 about a minute, 3 half an hour). The solve
-    runs without the GIL. ``first_player_wins`` is the first player's win probability under
+def solve_game(
+    board: BoardLike = "maedn",
+    pieces: int = 1,
+    threads: Optional[int] = None,
+    rules: Optional[str] = None,
+) -> GameSolution:
+    """The two-player game solved exactly, as ``boardpath solve-game`` (``docs/game-solve.md``):
+    any board two can play, ``pieces`` 1 to 3 a side, ``rules`` in the syntax of ``--rules``
+    (``"openspiel,bonus-roll=false"``; None: the board's ``[game]`` rules, else openspiel). The
+    solve runs without the GIL. ``first_player_wins`` is the first player's win probability under
     optimal play by both; ``value(mover, opponent)`` that of the player about to roll in any
-    position, each side's pieces given by relative step (None waiting, 0-39 track, 40-43 goal).
+    position, each side's pieces given by relative step (None waiting; on the standard board
+    0-39 track, 40-43 goal), the mover being seat ``seat`` (0 or 1) where the seats differ.
 
     >>> import boardpath
     >>> s = boardpath.solve_game("maedn", pieces=1)
@@ -818,5 +826,81 @@ def solve_game(board: BoardLike = "maedn", pieces: int = 1, threads: Optional[in
     (0.523984914, 1641)
     >>> s.value([None], [None]) == s.first_player_wins
     True
+    >>> round(boardpath.solve_game("maedn", pieces=1, rules="openspiel,bonus-roll=false").first_player_wins, 9)
+    0.526895184
     """
-    return _native.solve_game(_board(board, {}), pieces, threads)
+    return _native.solve_game(_board(board, {}), pieces, threads, rules)
+
+
+class Strategies:
+    """A two-player game ready for exact evaluations (``boardpath solve-game --policy``,
+    ``--exploitability``): every position's moves computed once, then each evaluation one exact
+    solve without the GIL. A strategy is a name (``optimal``, ``best-response``, ``random``,
+    ``front``, ``rear``, ``aggressive``, ``defensive``, ``solitaire``, ``file:PATH``), a callable
+    ``f(mover, other, roll, legal) -> action`` (each side's relative steps ascending, None
+    waiting; ``legal`` the OpenSpiel action ids), called once per decision, or a vectorised
+    callable (:func:`vectorised`), called on numpy batches: an agent trained in Python, graded
+    exactly.
+
+    >>> import boardpath
+    >>> s = boardpath.Strategies("maedn", pieces=1)
+    >>> round(s.value(), 9), s.positions
+    (0.523984914, 3362)
+    >>> round(s.pair("optimal", "random")["first_player_wins"], 9)
+    0.523984914
+    >>> s.exploitability("random")["exploitability"] < 1e-12  # one piece: no choice to make
+    True
+    """
+
+    def __init__(
+        self,
+        board: BoardLike = "maedn",
+        pieces: int = 2,
+        rules: Optional[str] = None,
+        threads: Optional[int] = None,
+    ) -> None:
+        self._native = _native.Strategies(_board(board, {}), pieces, rules, threads)
+
+    @property
+    def positions(self) -> int:
+        """Positions, both movers' tables."""
+        return self._native.positions
+
+    @property
+    def rules(self) -> str:
+        """The rules, in the syntax of ``--rules``."""
+        return self._native.rules
+
+    def value(self) -> float:
+        """The first player's win probability under optimal play by both."""
+        return self._native.value()
+
+    def pair(self, first: Any, second: Any) -> Dict[str, float]:
+        """The worth of seat 0 playing ``first`` and seat 1 ``second``: ``first_player_wins``,
+        ``second_player_wins``, ``residual``, ``seconds``."""
+        return self._native.pair(first, second)
+
+    def exploitability(self, strategy: Any) -> Dict[str, float]:
+        """``strategy`` against a best response from each seat: ``as_first``, ``as_second``,
+        ``value``, ``loss_as_first``, ``loss_as_second`` and ``exploitability`` (their mean)."""
+        return self._native.exploitability(strategy)
+
+    def __repr__(self) -> str:
+        return repr(self._native)
+
+
+def vectorised(f: Any) -> Any:
+    """Marks ``f`` as a vectorised strategy for :class:`Strategies`: called as
+    ``f(steps, rolls, masks)`` on numpy arrays of a batch of decisions (``steps`` int32
+    ``(n, 2, pieces)``, each side's relative steps ascending, -1 waiting, the mover's side first;
+    ``rolls`` int32 ``(n,)``; ``masks`` bool ``(n, actions)``, the legal OpenSpiel action ids), it
+    returns ``n`` action ids. Returns ``f`` itself.
+
+    >>> import boardpath, numpy as np
+    >>> s = boardpath.Strategies("maedn", pieces=1)
+    >>> first_legal = boardpath.vectorised(lambda steps, rolls, masks: masks.argmax(axis=1))
+    >>> round(s.pair(first_legal, "random")["first_player_wins"], 9)
+    0.523984914
+    """
+    f.__boardpath_vectorised__ = True
+    return f

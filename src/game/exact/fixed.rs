@@ -69,9 +69,9 @@ impl<G: ChanceGame> ChanceGame for FixedGame<'_, G> {
                 let row = &table[position as usize * rolls..(position as usize + 1) * rolls];
                 // Kept in place: roll r's pick moves down to the roll's new start.
                 let (mut start, mut kept) = (0, 0);
-                for r in 0..rolls {
+                for (r, &pick) in row.iter().enumerate() {
                     let end = out.ends[r];
-                    if row[r] == UNIFORM {
+                    if pick == UNIFORM {
                         out.outcomes.copy_within(start..end, kept);
                         kept += end - start;
                         out.mean |= 1 << r;

@@ -24,11 +24,7 @@ impl Binomials {
         for n in 0..=n_max {
             table[n * w] = 1;
             for k in 1..=k_max.min(n) {
-                let above = if k <= n - 1 {
-                    table[(n - 1) * w + k]
-                } else {
-                    0
-                };
+                let above = if k < n { table[(n - 1) * w + k] } else { 0 };
                 table[n * w + k] = table[(n - 1) * w + k - 1].saturating_add(above);
             }
         }
