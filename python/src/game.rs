@@ -242,6 +242,11 @@ impl Game {
 }
 
 impl Game {
+    /// The compiled game and its board, for the environments.
+    pub(crate) fn parts(&self) -> (Arc<engine::Game>, Arc<Board>) {
+        (self.game.clone(), self.board.clone())
+    }
+
     fn check_player(&self, p: usize) -> PyResult<()> {
         if p < self.game.players() {
             Ok(())
@@ -264,6 +269,17 @@ pub struct GameState {
     game: Arc<engine::Game>,
     state: State,
     roll: Option<u32>,
+}
+
+impl GameState {
+    /// The state `state` of `game`, with `roll` made (None: before the roll).
+    pub(crate) fn from_parts(
+        game: Arc<engine::Game>,
+        state: State,
+        roll: Option<u32>,
+    ) -> GameState {
+        GameState { game, state, roll }
+    }
 }
 
 #[pymethods]
