@@ -78,6 +78,30 @@ enum Agents {
     RandomSeat,
 }
 
+/// When a game that ended starts anew (Gymnasium's autoreset modes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Autoreset {
+    /// In the step that ends it: its row holds the new game, `final_obs` the last position.
+    SameStep,
+    /// In the next step, which ignores the game's action: its row holds the last position.
+    NextStep,
+    /// Never by itself: it stays over (action -1) until `reset`.
+    Disabled,
+}
+
+impl Autoreset {
+    fn parse(name: &str) -> PyResult<Autoreset> {
+        match name {
+            "same_step" => Ok(Autoreset::SameStep),
+            "next_step" => Ok(Autoreset::NextStep),
+            "disabled" => Ok(Autoreset::Disabled),
+            _ => Err(argument(format!(
+                "autoreset \"{name}\": expected \"same_step\", \"next_step\" or \"disabled\""
+            ))),
+        }
+    }
+}
+
 /// Who decides: the agents, the opponents' policies, whether forced moves are asked.
 struct Control {
     agents: Agents,
@@ -273,6 +297,49 @@ impl Rows6 {
     }
 }
 
+/// Keys of steps: the step plus one, so that a waiting piece (WAITING + 1 wraps to 0) comes
+/// after every other piece when sorted from the largest key.
+#[inline(always)]
+fn key(step: u32) -> u32 {
+    step.wrapping_add(1)
+}
+
+/// Writes the rows of `K` pieces, furthest first: a sorting network on values in registers.
+#[inline(always)]
+fn write_sorted<const K: usize>(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [f32]) {
+    let mut keys = [0u32; K];
+    for (d, &s) in keys.iter_mut().zip(own) {
+        *d = key(s);
+    }
+    // Odd-even transposition, descending: K rounds make it sorted.
+    for round in 0..K {
+        let mut i = round & 1;
+        while i + 1 < K {
+            let (a, b) = (keys[i], keys[i + 1]);
+            keys[i] = a.max(b);
+            keys[i + 1] = a.min(b);
+            i += 2;
+        }
+    }
+    for (o, &kk) in rows.chunks_exact_mut(PER_PIECE).zip(&keys) {
+        o.copy_from_slice(&block[kk as usize]);
+    }
+}
+
+/// Writes the rows of any number of pieces, furthest first: a piece's place is the number of
+/// pieces before it (a larger key, or an equal one earlier).
+fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [f32]) {
+    for (i, &s) in own.iter().enumerate() {
+        let mine = key(s);
+        let place = own
+            .iter()
+            .enumerate()
+            .map(|(j, &t)| usize::from(key(t) > mine || (key(t) == mine && j < i)))
+            .sum::<usize>();
+        rows[place * PER_PIECE..][..PER_PIECE].copy_from_slice(&block[mine as usize]);
+    }
+}
+
 /// Writes the observation of `state` (with `roll` to play; 0: none) seen by game player `viewer`
 /// into `out` (`layout.size` entries). Players in the order of play from the viewer; each one's
 /// pieces sorted from the furthest along to the waiting ones; every entry in `[0, 1]`.
@@ -295,20 +362,12 @@ fn observe(
         };
         let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
         let own = state.pieces_of(q);
-        // Keys: the step plus one, so that a waiting piece (WAITING + 1 wraps to 0) comes after
-        // every other. A piece's place is the number of pieces before it (a larger key, or an
-        // equal one earlier): no sort, no branch.
-        for (i, &s) in own.iter().enumerate() {
-            let key = s.wrapping_add(1);
-            let place = own
-                .iter()
-                .enumerate()
-                .map(|(j, &t)| {
-                    let other = t.wrapping_add(1);
-                    usize::from(other > key || (other == key && j < i))
-                })
-                .sum::<usize>();
-            rows[place * PER_PIECE..][..PER_PIECE].copy_from_slice(&block[key as usize]);
+        match k {
+            1 => write_sorted::<1>(own, block, rows),
+            2 => write_sorted::<2>(own, block, rows),
+            3 => write_sorted::<3>(own, block, rows),
+            4 => write_sorted::<4>(own, block, rows),
+            _ => write_ranked(own, block, rows),
         }
     }
     let rules = &game.rules;
@@ -339,7 +398,7 @@ struct Core {
     layout: Layout,
     table: Rows6,
     ctl: Control,
-    autoreset: bool,
+    autoreset: Autoreset,
     slots: Vec<Slot>,
 }
 
@@ -420,7 +479,7 @@ impl Core {
         }
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
             if slot.over {
-                if a != -1 {
+                if a != -1 && self.autoreset == Autoreset::Disabled {
                     return Err(GameError::new_err(format!(
                         "game {i}: action {a}, but the game is over; reset it (or pass -1 for it)"
                     )));
@@ -446,11 +505,15 @@ impl Core {
             rows.terminated[i] = false;
             rows.truncated[i] = false;
             if self.slots[i].over {
-                // Over and waiting for a reset (games do not reset by themselves): it stays
-                // terminal, its reward already paid.
                 rows.reward[i * w..(i + 1) * w].fill(0.0);
-                rows.terminated[i] = !self.slots[i].truncated;
-                rows.truncated[i] = self.slots[i].truncated;
+                if self.autoreset == Autoreset::NextStep {
+                    // Its action is ignored: the new game starts.
+                    new_game(&game, &self.ctl, &mut self.slots[i])?;
+                } else {
+                    // Over until a reset: it stays terminal, its reward already paid.
+                    rows.terminated[i] = !self.slots[i].truncated;
+                    rows.truncated[i] = self.slots[i].truncated;
+                }
                 self.write(i, rows);
                 continue;
             }
@@ -478,7 +541,7 @@ impl Core {
         if slot.over {
             rows.terminated[i] = !slot.truncated;
             rows.truncated[i] = slot.truncated;
-            if self.autoreset {
+            if self.autoreset == Autoreset::SameStep {
                 let d = self.layout.size;
                 let viewer = slot.viewer(self.ctl.agents);
                 let out = &mut rows.final_obs[i * d..(i + 1) * d];
@@ -707,7 +770,7 @@ fn build_policies(
 #[pymethods]
 impl NativeVecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, agents, opponents, seed, autoreset=true, auto_forced=false))]
+    #[pyo3(signature = (game, num_envs, agents, opponents, seed, autoreset="same_step", auto_forced=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -716,7 +779,7 @@ impl NativeVecEnv {
         agents: &Bound<'_, PyAny>,
         opponents: &Bound<'_, PyAny>,
         seed: u64,
-        autoreset: bool,
+        autoreset: &str,
         auto_forced: bool,
     ) -> PyResult<NativeVecEnv> {
         if num_envs == 0 {
@@ -730,11 +793,12 @@ impl NativeVecEnv {
                 agents.clone(),
                 opponents.clone(),
                 seed.into_pyobject(py)?.into_any(),
-                autoreset.into_pyobject(py)?.to_owned().into_any(),
+                autoreset.into_pyobject(py)?.into_any(),
                 auto_forced.into_pyobject(py)?.to_owned().into_any(),
             ],
         )?
         .unbind();
+        let autoreset = Autoreset::parse(autoreset)?;
         let (engine, board) = game.get().parts();
         let n = engine.players();
         let agents = agents_arg(agents, n)?;
@@ -908,9 +972,10 @@ impl NativeVecEnv {
         self.core.layout.labels()
     }
 
-    /// The arguments that rebuild this environment (its games restart from the seed).
-    fn __getnewargs__<'py>(&self, py: Python<'py>) -> Bound<'py, PyTuple> {
-        self.args.bind(py).clone()
+    /// Pickles as its constructor's arguments: the copy's games restart from the seed.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, Bound<'py, PyTuple>) {
+        let args = slf.borrow().args.bind(slf.py()).clone();
+        (slf.get_type().into_any(), args)
     }
 }
 
