@@ -407,6 +407,13 @@ impl GameState {
         self.state.tries()
     }
 
+    /// Bonus rolls (the die's highest face) the player to move has rolled in a row this turn
+    /// (read by rule `three_bonus_forfeit`).
+    #[getter]
+    fn streak(&self) -> u8 {
+        self.state.streak()
+    }
+
     /// A copy to explore from.
     fn clone(&self) -> GameState {
         Clone::clone(self)

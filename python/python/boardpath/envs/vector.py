@@ -108,6 +108,11 @@ class VecEnv:
         auto_forced: bool = False,
         copy: bool = True,
     ) -> None:
+        self._args = dict(
+            board=board, players=players, pieces=pieces, rules=rules, seating=seating,
+            num_envs=num_envs, agents=agents, opponents=opponents, seed=seed, autoreset=autoreset,
+            auto_forced=auto_forced, copy=copy,
+        )
         self.game = _game(board, players, pieces, rules, seating)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ArgumentError(f"num_envs must be a whole number, 1 or more; got {num_envs!r}")
@@ -204,18 +209,17 @@ class VecEnv:
         return self._native.state(int(i))
 
     def __reduce__(self):
-        # The copy is rebuilt from the same arguments and seed: its games restart.
-        return (_rebuild, (self.game, self._native, self.copy, self.autoreset))
+        # Rebuilt from the constructor's arguments with the seed it drew: the copy's games start
+        # anew, as after `reset(seed=env.seed)`.
+        return (_rebuild, (dict(self._args, seed=self.seed),))
 
     def __repr__(self) -> str:
         return f"VecEnv({self.game!r}, num_envs={self.num_envs})"
 
 
-def _rebuild(game: Game, native: NativeVecEnv, copy: bool, autoreset: str) -> "VecEnv":
-    env = VecEnv.__new__(VecEnv)
-    env.game, env._native, env.copy, env.autoreset, env._last = game, native, copy, autoreset, None
-    env.seed = None
-    return env
+def _rebuild(kwargs: dict) -> "VecEnv":
+    board, players, pieces, rules = (kwargs.pop(k) for k in ("board", "players", "pieces", "rules"))
+    return VecEnv(board, players, pieces, rules, **kwargs)
 
 
 def _seed(seed: Any) -> int:
