@@ -468,8 +468,9 @@ impl Core {
     }
 
     /// Checks every action before any is played: a legal action id for each game waiting, -1 for
-    /// each game over (when games are not reset by themselves).
-    fn check(&self, actions: &[i64]) -> PyResult<()> {
+    /// each game over (when games are not reset by themselves). Returns each game's choice: the
+    /// index of its move in its legal moves, -1 for the pass (or a game over).
+    fn check(&self, actions: &[i64]) -> PyResult<Vec<i64>> {
         if actions.len() != self.slots.len() {
             return Err(argument(format!(
                 "actions has {} entries; the environment steps {} games (one action each)",
@@ -477,6 +478,7 @@ impl Core {
                 self.slots.len()
             )));
         }
+        let mut choices = Vec::with_capacity(actions.len());
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
             if slot.over {
                 if a != -1 && self.autoreset == Autoreset::Disabled {
@@ -484,7 +486,10 @@ impl Core {
                         "game {i}: action {a}, but the game is over; reset it (or pass -1 for it)"
                     )));
                 }
-            } else if slot.find(a).is_none() {
+                choices.push(-1);
+            } else if let Some(choice) = slot.find(a) {
+                choices.push(choice.map_or(-1, |j| j as i64));
+            } else {
                 let legal: Vec<String> = slot.legal().iter().map(|a| a.to_string()).collect();
                 return Err(GameError::new_err(format!(
                     "game {i}: action {a} is not legal for player {} after rolling {} (legal: {})",
@@ -494,14 +499,15 @@ impl Core {
                 )));
             }
         }
-        Ok(())
+        Ok(choices)
     }
 
-    /// Plays `actions` (checked) and writes every game's next decision into `rows`.
-    fn step(&mut self, actions: &[i64], rows: &mut Rows<'_>) -> Result<(), PolicyError> {
+    /// Plays the `choices` [`Core::check`] returned and writes every game's next decision into
+    /// `rows`.
+    fn step(&mut self, choices: &[i64], rows: &mut Rows<'_>) -> Result<(), PolicyError> {
         let game = self.game.clone();
         let w = self.reward_width();
-        for (i, &a) in actions.iter().enumerate() {
+        for (i, &choice) in choices.iter().enumerate() {
             rows.terminated[i] = false;
             rows.truncated[i] = false;
             if self.slots[i].over {
@@ -518,7 +524,7 @@ impl Core {
                 continue;
             }
             let slot = &mut self.slots[i];
-            let mv = slot.find(a).flatten().map(|j| slot.moves[j]);
+            let mv = usize::try_from(choice).ok().map(|j| slot.moves[j]);
             let (p, roll) = (slot.state.to_move(), slot.roll);
             apply(&game, &mut slot.state, roll, mv.as_ref());
             slot.last = p;
@@ -873,21 +879,23 @@ impl NativeVecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
-            argument(format!(
-                "actions must be a 1-D numpy array of int64 with one action per game ({} games), \
-                 not {}",
-                self.core.slots.len(),
-                describe(actions)
-            ))
-        })?;
-        let actions = actions.as_slice().map_err(|_| {
-            argument("actions must be a contiguous array (numpy.ascontiguousarray)")
-        })?;
-        self.core.check(actions)?;
+        // Copied out (and the borrow of the array ended), so that the actions may be a view of
+        // this environment's own outputs (`legal[:, 0]`), which the step then overwrites.
+        let actions: Vec<i64> = {
+            let array: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
+                argument(format!(
+                    "actions must be a 1-D numpy array of int64 with one action per game ({} \
+                     games), not {}",
+                    self.core.slots.len(),
+                    describe(actions)
+                ))
+            })?;
+            array.as_array().to_vec()
+        };
+        let choices = self.core.check(&actions)?;
         let core = &mut self.core;
         self.arrays.with(py, |rows| {
-            core.step(actions, rows).map_err(|e| policy_error(&e))
+            core.step(&choices, rows).map_err(|e| policy_error(&e))
         })
     }
 

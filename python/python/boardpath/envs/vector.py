@@ -177,6 +177,8 @@ class VecEnv:
         return self._batch(self._native.step(self._actions(actions)))
 
     def _actions(self, actions: Any) -> np.ndarray:
+        if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (self.num_envs,):
+            return actions
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise ArgumentError(
@@ -186,7 +188,7 @@ class VecEnv:
             raise ArgumentError(
                 f"actions must have shape ({self.num_envs},): one action per game; got shape {a.shape}"
             )
-        return np.ascontiguousarray(a, dtype=np.int64)
+        return a.astype(np.int64, copy=False)
 
     def _batch(self, out: tuple) -> Batch:
         if self.copy:
