@@ -306,7 +306,11 @@ fn key(step: u32) -> u32 {
 
 /// Writes the rows of `K` pieces, furthest first: a sorting network on values in registers.
 #[inline(always)]
-fn write_sorted<const K: usize>(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [f32]) {
+fn write_sorted<const K: usize>(
+    own: &[u32],
+    block: &[[f32; PER_PIECE]],
+    rows: &mut [[f32; PER_PIECE]],
+) {
     let mut keys = [0u32; K];
     for (d, &s) in keys.iter_mut().zip(own) {
         *d = key(s);
@@ -321,14 +325,14 @@ fn write_sorted<const K: usize>(own: &[u32], block: &[[f32; PER_PIECE]], rows: &
             i += 2;
         }
     }
-    for (o, &kk) in rows.chunks_exact_mut(PER_PIECE).zip(&keys) {
-        o.copy_from_slice(&block[kk as usize]);
+    for (o, &kk) in rows.iter_mut().zip(&keys) {
+        *o = block[kk as usize];
     }
 }
 
 /// Writes the rows of any number of pieces, furthest first: a piece's place is the number of
 /// pieces before it (a larger key, or an equal one earlier).
-fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [f32]) {
+fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [[f32; PER_PIECE]]) {
     for (i, &s) in own.iter().enumerate() {
         let mine = key(s);
         let place = own
@@ -336,7 +340,7 @@ fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [f32]) {
             .enumerate()
             .map(|(j, &t)| usize::from(key(t) > mine || (key(t) == mine && j < i)))
             .sum::<usize>();
-        rows[place * PER_PIECE..][..PER_PIECE].copy_from_slice(&block[mine as usize]);
+        rows[place] = block[mine as usize];
     }
 }
 
@@ -354,7 +358,8 @@ fn observe(
 ) {
     let (n, k) = (layout.players, layout.pieces);
     let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
-    for (j, rows) in pieces.chunks_exact_mut(k * PER_PIECE).enumerate() {
+    let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
+    for (j, rows) in pieces.chunks_exact_mut(k).enumerate() {
         let q = if viewer + j < n {
             viewer + j
         } else {
