@@ -19,7 +19,9 @@
    drawn in numpy), against OpenSpiel's C++ ``maedn`` driven from a Python loop (a random legal
    action at each decision, chance outcomes drawn in Python), on one core (this process is pinned
    to one), 2 and 4 players. A decision is a player node: OpenSpiel's passes count, and are asked
-   of the environment too. Target: at least 20x.
+   of the environment too. Rates are per CPU second of this process (``time.process_time``), each
+   configuration run in turn with the others, best of the rounds: other work on the machine
+   inflates neither side. Target: at least 20x.
 
 Timings are the best of several repeats (the least disturbed by other work on the machine).
 """
@@ -36,7 +38,9 @@ import sys
 import time
 import timeit
 
-import numpy as np
+# One core for the environments' benchmark: numpy's BLAS threads would otherwise share it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CRITERION_ID = "standard board, black, all pieces/petgraph-dijkstra/graph"
@@ -206,12 +210,13 @@ def bench_openspiel(seconds: float, profile: bool) -> None:
 
 
 def openspiel_decisions(game, seconds: float, seed: int = 1) -> tuple[float, float]:
-    """OpenSpiel's game from a Python loop for about `seconds`: (decisions/s, games/s)."""
+    """OpenSpiel's game from a Python loop for about `seconds` of CPU time: (decisions, games)
+    per CPU second."""
     rng = random.Random(seed)
     decisions = games = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     end = t0 + seconds
-    while time.perf_counter() < end:
+    while time.process_time() < end:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -221,7 +226,7 @@ def openspiel_decisions(game, seconds: float, seed: int = 1) -> tuple[float, flo
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
         games += 1
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return decisions / dt, games / dt
 
 
@@ -243,21 +248,22 @@ def draw_from_legal(legal, rng):
 
 
 def vector_decisions(players: int, num_envs: int, seconds: float, draw, auto_forced=False) -> tuple[float, float]:
-    """The vectorised environment for about `seconds`: (decisions/s, games/s)."""
+    """The vectorised environment for about `seconds` of CPU time: (decisions, games) per CPU
+    second, the draws in numpy included."""
     from boardpath.envs import VecEnv
 
     env = VecEnv("maedn", players, num_envs=num_envs, seed=1, copy=False, auto_forced=auto_forced)
     rng = np.random.default_rng(1)
     out = env.reset()
     steps = games = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     end = t0 + seconds
-    while time.perf_counter() < end:
+    while time.process_time() < end:
         for _ in range(20):
             out = env.step(draw(out.mask if draw is draw_from_mask else out.legal, rng))
             games += int(np.count_nonzero(out.terminated))
         steps += 20
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return steps * num_envs / dt, games / dt
 
 
@@ -269,22 +275,30 @@ def bench_envs(seconds: float, batches: list[int], repeat: int = 3) -> None:
         print("OpenSpiel: not installed (pip install open-spiel); the environment alone")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
-    print(f"environments: agent decisions per second on one core, best of {repeat} runs of {seconds:.0f} s "
+    print(f"environments: agent decisions per CPU second on one core (this process pinned to it), "
+          f"best of {repeat} rounds of {seconds:.0f} s each, taken in turn "
           f"(maedn, OpenSpiel's rules, random legal actions):")
     for players in (2, 4):
-        base = None
+        runs = {}
         if pyspiel is not None:
             game = pyspiel.load_game("maedn", {"players": players})
-            base, base_games = max(openspiel_decisions(game, seconds) for _ in range(repeat))
-            print(f"  {players} players  OpenSpiel C++ maedn, Python loop        {base:12,.0f} decisions/s {base_games:9,.0f} games/s")
+            runs["OpenSpiel C++ maedn, Python loop"] = lambda: openspiel_decisions(game, seconds)
         for n in batches:
-            for label, draw in (("from the mask  ", draw_from_mask), ("from the legal ", draw_from_legal)):
-                rate, games = max(vector_decisions(players, n, seconds, draw) for _ in range(repeat))
-                ratio = f"  {rate / base:5.1f}x" if base else ""
-                print(f"  {players} players  VecEnv N={n:<6d} draw {label}   {rate:12,.0f} decisions/s {games:9,.0f} games/s{ratio}")
-        rate, games = max(vector_decisions(players, batches[-1], seconds, draw_from_legal, True) for _ in range(repeat))
-        ratio = f"  {games / base_games:5.1f}x the games/s" if base else ""
-        print(f"  {players} players  VecEnv N={batches[-1]:<6d} auto_forced, from the legal {rate:12,.0f} decisions/s {games:9,.0f} games/s{ratio}")
+            for label, draw in (("mask", draw_from_mask), ("legal", draw_from_legal)):
+                runs[f"VecEnv N={n:<5d} drawn from the {label}"] = (
+                    lambda n=n, draw=draw: vector_decisions(players, n, seconds, draw))
+        n = batches[-1]
+        runs[f"VecEnv N={n:<5d} auto_forced, the legal"] = lambda: vector_decisions(players, n, seconds, draw_from_legal, True)
+        best = {label: (0.0, 0.0) for label in runs}
+        for _ in range(repeat):
+            for label, run in runs.items():
+                best[label] = max(best[label], run())
+        base = best.get("OpenSpiel C++ maedn, Python loop")
+        for label, (rate, games) in best.items():
+            versus = ""
+            if base and not label.startswith("OpenSpiel"):
+                versus = f"  {rate / base[0]:5.1f}x the decisions/s, {games / base[1]:5.1f}x the games/s"
+            print(f"  {players} players  {label:38s} {rate:12,.0f} decisions/s {games:9,.0f} games/s{versus}")
 
 
 def main() -> None:
