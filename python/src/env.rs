@@ -265,6 +265,10 @@ impl Layout {
 struct Rows6 {
     stride: usize,
     rows: Vec<[f32; PER_PIECE]>,
+    /// 1 / the die's highest face.
+    per_face: f32,
+    /// 1 / the rolls a turn allows.
+    per_try: f32,
 }
 
 impl Rows6 {
@@ -293,7 +297,12 @@ impl Rows6 {
                 }
             }
         }
-        Rows6 { stride, rows }
+        Rows6 {
+            stride,
+            rows,
+            per_face: 1.0 / game.bonus_face() as f32,
+            per_try: 1.0 / f32::from(game.rules.tries.max(1)),
+        }
     }
 }
 
@@ -304,7 +313,16 @@ fn key(step: u32) -> u32 {
     step.wrapping_add(1)
 }
 
-/// Writes the rows of `K` pieces, furthest first: a sorting network on values in registers.
+/// Orders `keys[i]` and `keys[j]` descending.
+#[inline(always)]
+fn exchange(keys: &mut [u32], i: usize, j: usize) {
+    let (a, b) = (keys[i], keys[j]);
+    keys[i] = a.max(b);
+    keys[j] = a.min(b);
+}
+
+/// Writes the rows of `K` pieces (1 to 4), furthest first: the optimal sorting networks, on
+/// values in registers.
 #[inline(always)]
 fn write_sorted<const K: usize>(
     own: &[u32],
@@ -315,15 +333,14 @@ fn write_sorted<const K: usize>(
     for (d, &s) in keys.iter_mut().zip(own) {
         *d = key(s);
     }
-    // Odd-even transposition, descending: K rounds make it sorted.
-    for round in 0..K {
-        let mut i = round & 1;
-        while i + 1 < K {
-            let (a, b) = (keys[i], keys[i + 1]);
-            keys[i] = a.max(b);
-            keys[i + 1] = a.min(b);
-            i += 2;
-        }
+    let pairs: &[(usize, usize)] = match K {
+        2 => &[(0, 1)],
+        3 => &[(0, 1), (1, 2), (0, 1)],
+        4 => &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
+        _ => &[],
+    };
+    for &(i, j) in pairs {
+        exchange(&mut keys, i, j);
     }
     for (o, &kk) in rows.iter_mut().zip(&keys) {
         *o = block[kk as usize];
@@ -378,10 +395,10 @@ fn observe(
     let rules = &game.rules;
     let bonus = roll == game.bonus_face();
     let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
-    globals[0] = roll as f32 / game.bonus_face() as f32;
+    globals[0] = roll as f32 * table.per_face;
     globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
     globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
-    globals[3] = f32::from(state.tries()) / f32::from(rules.tries.max(1));
+    globals[3] = f32::from(state.tries()) * table.per_try;
 }
 
 /// The batch's outputs as mutable slices, one row per game.
@@ -933,11 +950,12 @@ impl NativeVecEnv {
     }
 
     /// Game `i`'s position as a `GameState` (after the roll while a decision waits).
-    fn state(&self, i: usize) -> PyResult<GameState> {
+    fn state(&self, py: Python<'_>, i: usize) -> PyResult<GameState> {
         let slot = self.slot(i)?;
         let roll = (!slot.over).then_some(slot.roll);
+        let game = self.args.bind(py).get_item(0)?;
         Ok(GameState::from_parts(
-            self.core.game.clone(),
+            game.cast::<Game>()?,
             slot.state,
             roll,
         ))

@@ -11,7 +11,7 @@ use boardpath::game::{
     legal_actions, move_for_action, returns,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
 /// OpenSpiel's player id of a chance node.
@@ -34,6 +34,8 @@ fn game_error(e: &engine::GameError) -> PyErr {
 pub struct Game {
     game: Arc<engine::Game>,
     board: Arc<Board>,
+    /// The constructor's arguments, positional and keyword, for pickling.
+    args: (Py<PyTuple>, Py<PyDict>),
 }
 
 #[pymethods]
@@ -58,6 +60,27 @@ impl Game {
         bonus_roll: Option<bool>,
         compulsory_capture: Option<bool>,
     ) -> PyResult<Game> {
+        let args = (
+            PyTuple::new(
+                py,
+                [
+                    board.map_or_else(|| py.None().into_bound(py), |b| b.clone()),
+                    players.into_pyobject(py)?.into_any(),
+                    rules.into_pyobject(py)?.into_any(),
+                    pieces.into_pyobject(py)?.into_any(),
+                    seating.map_or_else(|| py.None().into_bound(py), |s| s.clone()),
+                ],
+            )?
+            .unbind(),
+            {
+                let kw = PyDict::new(py);
+                kw.set_item("jump_in_goal", jump_in_goal)?;
+                kw.set_item("tries", tries)?;
+                kw.set_item("bonus_roll", bonus_roll)?;
+                kw.set_item("compulsory_capture", compulsory_capture)?;
+                kw.unbind()
+            },
+        );
         let board = match board {
             Some(b) => board_arg(py, b)?,
             None => crate::board::load(boardpath::board::embedded::DEFAULT)
@@ -104,6 +127,7 @@ impl Game {
         Ok(Game {
             game: Arc::new(game),
             board,
+            args,
         })
     }
 
@@ -185,49 +209,54 @@ impl Game {
     }
 
     /// The start of a game: every piece waiting, player 0 about to roll (a chance node).
-    fn new_initial_state(&self) -> GameState {
-        GameState {
-            game: self.game.clone(),
-            state: State::initial(&self.game),
-            roll: None,
-        }
+    fn new_initial_state(slf: &Bound<'_, Self>) -> GameState {
+        let me = slf.get();
+        GameState::from_parts(slf, State::initial(&me.game), None)
     }
 
     /// A position from plain steps: `pieces[p][i]` is the step of player `p`'s piece `i` (None:
     /// waiting), `to_move` about to roll, or to move after `roll` when it is given.
     #[pyo3(signature = (pieces, to_move=0, roll=None))]
     fn state(
-        &self,
+        slf: &Bound<'_, Self>,
         pieces: Vec<Vec<Option<u32>>>,
         to_move: usize,
         roll: Option<u32>,
     ) -> PyResult<GameState> {
-        if pieces.len() != self.game.players() {
-            return Err(argument(format!(
-                "{} players' pieces given, the game has {}",
-                pieces.len(),
-                self.game.players()
-            )));
-        }
-        let steps: Vec<u32> = pieces
-            .iter()
-            .flatten()
-            .map(|s| s.unwrap_or(WAITING))
-            .collect();
-        let state = State::from_steps(&self.game, &steps, to_move).map_err(|e| game_error(&e))?;
-        if let Some(r) = roll
-            && !self.game.faces().contains(&r)
-        {
-            return Err(argument(format!(
-                "roll {r} is not a face of the die {:?}",
-                self.game.faces()
-            )));
-        }
-        Ok(GameState {
-            game: self.game.clone(),
-            state,
-            roll,
-        })
+        slf.get().state_at(slf, pieces, to_move, roll, (0, 0))
+    }
+
+    /// Pickles as its constructor's arguments (a board given by name or path is loaded again).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let newobj = py.import("copyreg")?.getattr("__newobj_ex__")?;
+        let (args, kwargs) = &slf.get().args;
+        let call = PyTuple::new(
+            py,
+            [
+                slf.get_type().into_any(),
+                args.bind(py).clone().into_any(),
+                kwargs.bind(py).clone().into_any(),
+            ],
+        )?;
+        Ok((newobj, call))
+    }
+
+    /// The position `state` builds, with the turn's tries and streak: what a pickled
+    /// `GameState` is rebuilt from.
+    #[pyo3(signature = (pieces, to_move, roll, tries, streak))]
+    fn _restore(
+        slf: &Bound<'_, Self>,
+        pieces: Vec<Vec<Option<u32>>>,
+        to_move: usize,
+        roll: Option<u32>,
+        tries: u8,
+        streak: u8,
+    ) -> PyResult<GameState> {
+        slf.get()
+            .state_at(slf, pieces, to_move, roll, (tries, streak))
     }
 
     fn __repr__(&self) -> String {
@@ -242,6 +271,42 @@ impl Game {
 }
 
 impl Game {
+    /// A position from plain steps (see `state`); `turn`: the tries and streak of the player to
+    /// roll.
+    fn state_at(
+        &self,
+        slf: &Bound<'_, Self>,
+        pieces: Vec<Vec<Option<u32>>>,
+        to_move: usize,
+        roll: Option<u32>,
+        turn: (u8, u8),
+    ) -> PyResult<GameState> {
+        if pieces.len() != self.game.players() {
+            return Err(argument(format!(
+                "{} players' pieces given, the game has {}",
+                pieces.len(),
+                self.game.players()
+            )));
+        }
+        let steps: Vec<u32> = pieces
+            .iter()
+            .flatten()
+            .map(|s| s.unwrap_or(WAITING))
+            .collect();
+        let state = State::from_steps(&self.game, &steps, to_move)
+            .map_err(|e| game_error(&e))?
+            .with_turn(turn.0, turn.1);
+        if let Some(r) = roll
+            && !self.game.faces().contains(&r)
+        {
+            return Err(argument(format!(
+                "roll {r} is not a face of the die {:?}",
+                self.game.faces()
+            )));
+        }
+        Ok(GameState::from_parts(slf, state, roll))
+    }
+
     /// The compiled game and its board, for the environments.
     pub(crate) fn parts(&self) -> (Arc<engine::Game>, Arc<Board>) {
         (self.game.clone(), self.board.clone())
@@ -269,16 +334,23 @@ pub struct GameState {
     game: Arc<engine::Game>,
     state: State,
     roll: Option<u32>,
+    /// The Python `Game` it belongs to, for pickling.
+    owner: Arc<Py<Game>>,
 }
 
 impl GameState {
     /// The state `state` of `game`, with `roll` made (None: before the roll).
     pub(crate) fn from_parts(
-        game: Arc<engine::Game>,
+        owner: &Bound<'_, Game>,
         state: State,
         roll: Option<u32>,
     ) -> GameState {
-        GameState { game, state, roll }
+        GameState {
+            game: owner.get().game.clone(),
+            state,
+            roll,
+            owner: Arc::new(owner.clone().unbind()),
+        }
     }
 }
 
@@ -425,6 +497,24 @@ impl GameState {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameState {
         Clone::clone(self)
+    }
+
+    /// Pickles as its game and position (every piece's step, the player to move, the roll, the
+    /// turn's tries and streak).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = self.owner.bind(py).getattr("_restore")?;
+        let args = (
+            self.pieces(),
+            self.state.to_move(),
+            self.roll,
+            self.state.tries(),
+            self.state.streak(),
+        )
+            .into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     fn __eq__(&self, other: &GameState) -> bool {
