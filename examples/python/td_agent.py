@@ -64,20 +64,30 @@ class LinearQ:
         np.add.at(self.w, actions, alpha * error[:, None] * x)
 
 
-def grade(agent: LinearQ, opponent: str, games: int, seed: int) -> tuple[int, int]:
-    """Greedy play against `opponent` until `games` games end, the agent's seat drawn per game:
-    (wins, games)."""
+def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per game."""
+    return np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
+
+
+def grade(agent, opponent: str, games: int, seed: int) -> tuple[int, int]:
+    """Greedy play of `agent` (None: the random policy) against `opponent` until `games` games
+    end, the agent's seat drawn per game: (wins, games)."""
     env = VecEnv("maedn", 2, pieces=2, num_envs=min(games, 512), agents="random", opponents=opponent, seed=seed)
     out, wins, ended = env.reset(), 0, 0
+    rng = np.random.default_rng(seed)
     while ended < games:
-        out = env.step(agent.act(out.obs, out.mask))
+        actions = random_legal(out.mask, rng) if agent is None else agent.act(out.obs, out.mask)
+        out = env.step(actions)
         wins += int((out.reward[out.terminated] > 0).sum())
         ended += int(out.terminated.sum())
     return wins, ended
 
 
-def train(args) -> list[dict]:
+def train(args) -> tuple[list[dict], float]:
     rng = np.random.default_rng(args.seed)
+    wins, n = grade(None, "optimal", args.eval, seed=9_999)
+    baseline = wins / n
+    print(f"the random policy against the optimal policy: {baseline:.3f} of {n} games")
     env = VecEnv("maedn", 2, pieces=2, num_envs=args.envs, agents="random", opponents="random", seed=args.seed)
     agent = LinearQ(env.observation_size, env.num_actions, rng)
     out = env.reset()
@@ -95,7 +105,7 @@ def train(args) -> list[dict]:
                   f"  vs optimal {row['optimal'][0]:.3f} [{row['optimal'][1]:.3f}, {row['optimal'][2]:.3f}]"
                   f"  ({time.perf_counter() - start:.0f} s)", flush=True)
             if len(rows) == len(checkpoints):
-                return rows
+                return rows, baseline
         epsilon = max(0.02, 0.2 * (1 - games / args.games))
         actions = agent.act(out.obs, out.mask, epsilon)
         obs = out.obs.copy()
@@ -103,11 +113,12 @@ def train(args) -> list[dict]:
         # Q-learning: the game's return where it ended, else the best value of the agent's next
         # decision (the opponent's moves and the dice in between).
         targets = np.where(out.terminated, out.reward, agent.best(out.obs, out.mask))
-        agent.update(obs, actions, targets, args.alpha)
+        # A step size that shrinks as it learns (a constant one keeps the weights wandering).
+        agent.update(obs, actions, targets, args.alpha / (1 + 4 * games / args.games))
         games += int(out.terminated.sum())
 
 
-def plot(rows: list[dict], out: str) -> None:
+def plot(rows: list[dict], baseline: float, out: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -120,10 +131,11 @@ def plot(rows: list[dict], out: str) -> None:
         ax.fill_between(x, [r[opponent][1] for r in rows], [r[opponent][2] for r in rows], color=colour, alpha=0.2)
         ax.plot(x, p, "o-", color=colour, label=f"against the {opponent} policy")
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.axhline(baseline, color="tab:red", lw=0.8, ls=":", label="the random policy against the optimal policy")
     ax.set_xlabel("training games")
     ax.set_ylabel("win rate (95% interval)")
-    ax.set_title("Linear Q-learning on 2-piece Mensch ärgere Dich nicht (boardpath.envs.VecEnv)")
-    ax.legend()
+    ax.set_title("Linear Q-learning, Mensch ärgere Dich nicht, 2 pieces a side")
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     print(f"figure: {out}")
@@ -138,9 +150,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="the figure (PNG; needs matplotlib)")
     args = ap.parse_args()
-    rows = train(args)
+    rows, baseline = train(args)
     if args.out:
-        plot(rows, args.out)
+        plot(rows, baseline, args.out)
 
 
 if __name__ == "__main__":

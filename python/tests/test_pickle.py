@@ -62,3 +62,22 @@ def test_objects_cross_a_process_pool():
         rows = pool.submit(vector_rows, env).result()
     assert (legal, text, tries, streak) == (state.legal_actions(), str(state), state.tries, state.streak)
     assert np.array_equal(rows, VecEnv("maedn", 2, num_envs=4, seed=21).reset(seed=21).obs)
+
+
+def test_gymnasium_and_pettingzoo_envs_pickle():
+    from conftest import required
+
+    gymnasium = required("gymnasium")
+    required("pettingzoo")
+    import boardpath.envs  # noqa: F401  registers boardpath/Race-v0
+    from boardpath.envs import RaceEnv, RaceVectorEnv, race_v0
+
+    single = pickle.loads(pickle.dumps(RaceEnv(board="ludo", players=4, rules="ludo", opponents="front")))
+    obs, info = single.reset(seed=2)
+    assert obs.shape == (100,) and info["action_mask"].shape == (58,)
+    vector = pickle.loads(pickle.dumps(RaceVectorEnv(num_envs=8, players=2)))
+    obs, info = vector.reset(seed=2)
+    assert obs.shape == (8, 52) and isinstance(vector, gymnasium.vector.VectorEnv)
+    aec = pickle.loads(pickle.dumps(race_v0.env(players=3)))
+    aec.reset(seed=2)
+    assert aec.agent_selection == "player_0"
