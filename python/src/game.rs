@@ -23,6 +23,33 @@ fn game_error(e: &engine::GameError) -> PyErr {
     GameError::new_err(e.to_string())
 }
 
+/// The arguments `Game(...)` was called with, for pickling: positional (board, players, rules,
+/// pieces, seating) and the rule switches by keyword.
+fn given(
+    py: Python<'_>,
+    [board, seating]: [Option<&Bound<'_, PyAny>>; 2],
+    (players, rules, pieces): (usize, &str, Option<usize>),
+    switches: (Option<bool>, Option<u8>, Option<bool>, Option<bool>),
+) -> PyResult<(Py<PyTuple>, Py<PyDict>)> {
+    let none = || py.None().into_bound(py);
+    let positional = PyTuple::new(
+        py,
+        [
+            board.map_or_else(none, |b| b.clone()),
+            players.into_pyobject(py)?.into_any(),
+            rules.into_pyobject(py)?.into_any(),
+            pieces.into_pyobject(py)?.into_any(),
+            seating.map_or_else(none, |s| s.clone()),
+        ],
+    )?;
+    let keywords = PyDict::new(py);
+    keywords.set_item("jump_in_goal", switches.0)?;
+    keywords.set_item("tries", switches.1)?;
+    keywords.set_item("bonus_roll", switches.2)?;
+    keywords.set_item("compulsory_capture", switches.3)?;
+    Ok((positional.unbind(), keywords.unbind()))
+}
+
 /// A board set up for play: players, pieces, rules and seats. Players are numbered in the order
 /// of play; player `p` sits at board player `seats[p]`.
 ///
@@ -60,27 +87,12 @@ impl Game {
         bonus_roll: Option<bool>,
         compulsory_capture: Option<bool>,
     ) -> PyResult<Game> {
-        let args = (
-            PyTuple::new(
-                py,
-                [
-                    board.map_or_else(|| py.None().into_bound(py), |b| b.clone()),
-                    players.into_pyobject(py)?.into_any(),
-                    rules.into_pyobject(py)?.into_any(),
-                    pieces.into_pyobject(py)?.into_any(),
-                    seating.map_or_else(|| py.None().into_bound(py), |s| s.clone()),
-                ],
-            )?
-            .unbind(),
-            {
-                let kw = PyDict::new(py);
-                kw.set_item("jump_in_goal", jump_in_goal)?;
-                kw.set_item("tries", tries)?;
-                kw.set_item("bonus_roll", bonus_roll)?;
-                kw.set_item("compulsory_capture", compulsory_capture)?;
-                kw.unbind()
-            },
-        );
+        let args = given(
+            py,
+            [board, seating],
+            (players, rules, pieces),
+            (jump_in_goal, tries, bonus_roll, compulsory_capture),
+        )?;
         let board = match board {
             Some(b) => board_arg(py, b)?,
             None => crate::board::load(boardpath::board::embedded::DEFAULT)
