@@ -81,3 +81,19 @@ def test_gymnasium_and_pettingzoo_envs_pickle():
     aec = pickle.loads(pickle.dumps(race_v0.env(players=3)))
     aec.reset(seed=2)
     assert aec.agent_selection == "player_0"
+
+
+def test_solutions_and_records_pickle():
+    solution = boardpath.solve("maedn")
+    again = pickle.loads(pickle.dumps(solution))
+    assert type(again) is boardpath.Solution and again == solution
+    assert (again.total, again.enter, [p.length for p in again.pieces]) == (solution.total, solution.enter, [p.length for p in solution.pieces])
+    rules = boardpath.Board.load("ludo").rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(solution_total, solution).result() == solution.total
+
+
+def solution_total(solution):
+    """In a worker: a field of a solution read there."""
+    return solution.total
