@@ -116,3 +116,16 @@ def test_observation_tensor():
     assert pieces[0, 0] == 1 and pieces[0, 44] == 3 and pieces[1, 44] == 4
     assert sum(obs[90:]) == 0  # before the next roll
     assert "player 0" in state.observation_string(0)
+
+
+def test_serialize_and_deserialize_state():
+    # OpenSpiel pickles a Python game's state: it works since GameState pickles.
+    game = pyspiel.load_game("boardpath", {"board": "ludo", "players": 4, "rules": "ludo"})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(150):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
+    assert again.history() == state.history()
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
