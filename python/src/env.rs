@@ -401,6 +401,27 @@ fn observe(
     globals[3] = f32::from(state.tries()) * table.per_try;
 }
 
+/// The observation of `state` (with `roll` to play; 0: none) seen by `viewer`, for one position.
+pub(crate) fn observation(
+    game: &engine::Game,
+    state: &State,
+    roll: u32,
+    viewer: usize,
+) -> Vec<f32> {
+    let layout = Layout::new(game);
+    let mut out = vec![0.0; layout.size];
+    observe(
+        game,
+        &layout,
+        &Rows6::new(game),
+        state,
+        roll,
+        viewer,
+        &mut out,
+    );
+    out
+}
+
 /// The batch's outputs as mutable slices, one row per game.
 struct Rows<'a> {
     obs: &'a mut [f32],

@@ -348,6 +348,9 @@ pub struct GameState {
     roll: Option<u32>,
     /// The Python `Game` it belongs to, for pickling.
     owner: Arc<Py<Game>>,
+    /// The actions applied to this object, each with what takes it back: a roll (None) or a
+    /// move, with the roll it was made after.
+    history: Vec<(usize, Option<(u32, engine::Undo)>)>,
 }
 
 impl GameState {
@@ -362,6 +365,7 @@ impl GameState {
             state,
             roll,
             owner: Arc::new(owner.clone().unbind()),
+            history: Vec::new(),
         }
     }
 }
@@ -450,15 +454,61 @@ impl GameState {
                     ))
                 })?;
                 self.roll = Some(*face);
+                self.history.push((action, None));
             }
             Some(roll) => {
                 let mv = move_for_action(&self.game, &self.state, roll, action)
                     .map_err(|e| game_error(&e))?;
-                engine::apply(&self.game, &mut self.state, roll, mv.as_ref());
+                let undo = engine::apply(&self.game, &mut self.state, roll, mv.as_ref());
                 self.roll = None;
+                self.history.push((action, Some((roll, undo))));
             }
         }
         Ok(())
+    }
+
+    /// The actions applied to this object since it was made (chance outcomes and moves, in
+    /// OpenSpiel's ids); a position built by `Game.state`, read from an environment or
+    /// unpickled starts with none.
+    fn history(&self) -> Vec<usize> {
+        self.history.iter().map(|&(a, _)| a).collect()
+    }
+
+    /// Takes back the last action of `history()` and returns it; GameError when there is none.
+    fn undo_action(&mut self) -> PyResult<usize> {
+        let (action, undo) = self.history.pop().ok_or_else(|| {
+            GameError::new_err("no action to undo: this state's history is empty")
+        })?;
+        match undo {
+            None => self.roll = None,
+            Some((roll, undo)) => {
+                engine::undo(&mut self.state, &undo);
+                self.roll = Some(roll);
+            }
+        }
+        Ok(action)
+    }
+
+    /// The position as `player` sees it (default: the player to move), as a numpy array: the
+    /// observation of `boardpath.envs` (docs/python.md, "Observations").
+    #[pyo3(signature = (player=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+        let viewer = player.unwrap_or_else(|| self.state.to_move());
+        if viewer >= self.game.players() {
+            return Err(argument(format!(
+                "player {viewer} does not exist (players 0 to {})",
+                self.game.players() - 1
+            )));
+        }
+        let roll = self.roll.unwrap_or(0);
+        Ok(numpy::PyArray1::from_vec(
+            py,
+            crate::env::observation(&self.game, &self.state, roll, viewer),
+        ))
     }
 
     /// Each player's return: `players - 1` for the winner, -1 for the others; zeros before the end.

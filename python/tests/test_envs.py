@@ -414,3 +414,34 @@ def test_docstring_examples():
     for module in modules:
         result = doctest.testmod(module, optionflags=flags)
         assert result.failed == 0 and result.attempted >= 3, module.__name__
+
+
+def test_game_state_history_undo_and_observation():
+    game = boardpath.Game("ludo", players=4, rules="ludo")
+    state, rng = game.new_initial_state(), np.random.default_rng(3)
+    seen, actions = [], []
+    while not state.is_terminal() and len(actions) < 400:
+        seen.append((str(state), state.legal_actions(), state.tries, state.streak))
+        a = int(rng.choice(state.legal_actions()))
+        state.apply_action(a)
+        actions.append(a)
+    assert state.history() == actions
+    for a, before in zip(reversed(actions), reversed(seen)):
+        assert state.undo_action() == a
+        assert (str(state), state.legal_actions(), state.tries, state.streak) == before
+    assert state == game.new_initial_state() and state.history() == []
+    with pytest.raises(boardpath.GameError, match="no action to undo"):
+        state.undo_action()
+    # The position's observation is the environments' (numpy, float32).
+    env = VecEnv(game, num_envs=4, seed=5)
+    out = env.reset()
+    for _ in range(30):
+        out = env.step(random_actions(out, rng))
+    for i in range(4):
+        s = env.state(i)
+        assert s.observation().dtype == np.float32
+        assert np.array_equal(s.observation(), out.obs[i])
+        for p in range(4):
+            assert np.array_equal(s.observation(p), env.observe(i, p))
+    with pytest.raises(boardpath.ArgumentError, match="player 4 does not exist"):
+        env.state(0).observation(4)
