@@ -55,7 +55,7 @@ class RaceEnv(gymnasium.Env, EzPickle):
     OpenSpiel's ids; the legal ones in ``info["action_mask"]`` (int8, for
     ``action_space.sample(mask=...)``). Reward: the agent's OpenSpiel return when the game ends
     (``players - 1`` for a win, -1 for a loss), else 0. A game stopped at the engine's roll limit
-    is truncated.
+    (1,000,000 rolls between two decisions of the agent) is truncated.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}

@@ -60,7 +60,8 @@ class Batch(NamedTuple):
     reward: np.ndarray
     #: (N,) bool: a game ended with a winner in this step.
     terminated: np.ndarray
-    #: (N,) bool: a game was stopped at the engine's roll limit in this step.
+    #: (N,) bool: a game was stopped in this step: the engine's roll limit (1,000,000) passed
+    #: between two of the caller's decisions.
     truncated: np.ndarray
     #: (N, D) float32: the last position of the games that ended in this step, where they were
     #: reset in the same step (autoreset "same_step"); other rows are stale.
