@@ -376,7 +376,9 @@ fn observe(
     let (n, k) = (layout.players, layout.pieces);
     let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
     let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
-    for (j, rows) in pieces.chunks_exact_mut(k).enumerate() {
+    for j in 0..n {
+        // Sliced by index: `chunks_exact_mut(k)` divides by `k` on every call.
+        let rows = &mut pieces[j * k..(j + 1) * k];
         let q = if viewer + j < n {
             viewer + j
         } else {
