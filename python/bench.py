@@ -1,6 +1,6 @@
 """Speed of the Python package against its anchors, in one run on one machine.
 
-    python python/bench.py [--skip-criterion] [--games N] [--only solve|play|openspiel]
+    python python/bench.py [--skip-criterion] [--games N] [--only solve|play|openspiel|envs] [--batch N ...]
 
 1. ``boardpath.solve("maedn")`` from Python against the Rust criterion benchmark of the same solve
    (``cargo bench --bench solve``, run by this script first): the target is Python within 2x the
@@ -13,6 +13,15 @@
    games alone (the ``seconds`` both report). Target: the same games per second.
 3. The OpenSpiel game: random playouts per second of ``boardpath`` (a Python game for pyspiel)
    against OpenSpiel's own C++ ``maedn``, and a profile of where a Python playout spends its time.
+
+4. The environments (``--only envs``): agent decisions per second of the vectorised environment
+   (``boardpath.envs.VecEnv``, every seat an agent, N games a step, a random legal action per game
+   drawn in numpy), against OpenSpiel's C++ ``maedn`` driven from a Python loop (a random legal
+   action at each decision, chance outcomes drawn in Python), on one core (this process is pinned
+   to one), 2 and 4 players. A decision is a player node: OpenSpiel's passes count, and are asked
+   of the environment too. Rates are per CPU second of this process (``time.process_time``), each
+   configuration run in turn with the others, best of the rounds: other work on the machine
+   inflates neither side. Target: at least 20x.
 
 Timings are the best of several repeats (the least disturbed by other work on the machine).
 """
@@ -28,6 +37,10 @@ import subprocess
 import sys
 import time
 import timeit
+
+# One core for the environments' benchmark: numpy's BLAS threads would otherwise share it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CRITERION_ID = "standard board, black, all pieces/petgraph-dijkstra/graph"
@@ -196,12 +209,105 @@ def bench_openspiel(seconds: float, profile: bool) -> None:
         pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(12)
 
 
+def openspiel_decisions(game, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """OpenSpiel's game from a Python loop for about `seconds` of CPU time: (decisions, games)
+    per CPU second."""
+    rng = random.Random(seed)
+    decisions = games = 0
+    t0 = time.process_time()
+    end = t0 + seconds
+    while time.process_time() < end:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        games += 1
+    dt = time.process_time() - t0
+    return decisions / dt, games / dt
+
+
+def draw_from_mask(mask, rng):
+    """A uniformly random legal action per row of the (N, A) bool mask: the legal entries of all
+    rows in one pass (their flat positions, ascending), each row's count and first entry, then
+    entry number uniform-below-count of each row."""
+    n, a = mask.shape
+    flat = np.flatnonzero(mask)
+    counts = np.bincount(flat // a, minlength=n)
+    first = np.cumsum(counts) - counts
+    return flat[first + (rng.random(n) * counts).astype(np.int64)] - np.arange(0, n * a, a)
+
+
+def draw_from_legal(legal, rng):
+    """The same draw from the (N, K) legal ids padded with -1 (the mask as a list)."""
+    k = (legal >= 0).sum(axis=1)
+    return legal[np.arange(len(legal)), (rng.random(len(legal)) * k).astype(np.int64)]
+
+
+def vector_decisions(players: int, num_envs: int, seconds: float, draw, auto_forced=False) -> tuple[float, float]:
+    """The vectorised environment for about `seconds` of CPU time: (decisions, games) per CPU
+    second, the draws in numpy included."""
+    from boardpath.envs import VecEnv
+
+    env = VecEnv("maedn", players, num_envs=num_envs, seed=1, copy=False, auto_forced=auto_forced)
+    rng = np.random.default_rng(1)
+    out = env.reset()
+    steps = games = 0
+    t0 = time.process_time()
+    end = t0 + seconds
+    while time.process_time() < end:
+        for _ in range(20):
+            out = env.step(draw(out.mask if draw is draw_from_mask else out.legal, rng))
+            games += int(np.count_nonzero(out.terminated))
+        steps += 20
+    dt = time.process_time() - t0
+    return steps * num_envs / dt, games / dt
+
+
+def bench_envs(seconds: float, batches: list[int], repeat: int = 3) -> None:
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+        print("OpenSpiel: not installed (pip install open-spiel); the environment alone")
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    print(f"environments: agent decisions per CPU second on one core (this process pinned to it), "
+          f"best of {repeat} rounds of {seconds:.0f} s each, taken in turn "
+          f"(maedn, OpenSpiel's rules, random legal actions):")
+    for players in (2, 4):
+        runs = {}
+        if pyspiel is not None:
+            game = pyspiel.load_game("maedn", {"players": players})
+            runs["OpenSpiel C++ maedn, Python loop"] = lambda: openspiel_decisions(game, seconds)
+        for n in batches:
+            for label, draw in (("mask", draw_from_mask), ("legal", draw_from_legal)):
+                runs[f"VecEnv N={n:<5d} drawn from the {label}"] = (
+                    lambda n=n, draw=draw: vector_decisions(players, n, seconds, draw))
+        n = batches[-1]
+        runs[f"VecEnv N={n:<5d} auto_forced, the legal"] = lambda: vector_decisions(players, n, seconds, draw_from_legal, True)
+        best = {label: (0.0, 0.0) for label in runs}
+        for _ in range(repeat):
+            for label, run in runs.items():
+                best[label] = max(best[label], run())
+        base = best.get("OpenSpiel C++ maedn, Python loop")
+        for label, (rate, games) in best.items():
+            versus = ""
+            if base and not label.startswith("OpenSpiel"):
+                versus = f"  {rate / base[0]:5.1f}x the decisions/s, {games / base[1]:5.1f}x the games/s"
+            print(f"  {players} players  {label:38s} {rate:12,.0f} decisions/s {games:9,.0f} games/s{versus}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--skip-criterion", action="store_true", help="use the last criterion result instead of running it")
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds of playouts per game")
     ap.add_argument("--no-profile", action="store_true")
-    ap.add_argument("--only", choices=["solve", "play", "openspiel"])
+    ap.add_argument("--only", choices=["solve", "play", "openspiel", "envs"])
+    ap.add_argument("--batch", type=int, nargs="+", default=[256, 1024, 4096], help="games per step of the vectorised environment")
     ap.add_argument("--games", type=int, default=1_000_000, help="games of the play benchmark")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each side of the play benchmark")
     args = ap.parse_args()
@@ -212,6 +318,8 @@ def main() -> None:
         bench_play(args.games, args.repeat)
     if args.only in (None, "openspiel"):
         bench_openspiel(args.seconds, not args.no_profile)
+    if args.only in (None, "envs"):
+        bench_envs(min(args.seconds, 3.0), args.batch, args.repeat)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ if ! "$python" -m venv "$work/venv"; then
 fi
 py="$work/venv/bin/python"
 "$py" -m pip install -q --upgrade pip
-if ! "$py" -m pip install -q maturin pytest numpy pandas open-spiel matplotlib; then
-    echo "error: could not install the Python test requirements from PyPI: pip install maturin pytest numpy pandas open-spiel matplotlib" >&2
+if ! "$py" -m pip install -q maturin pytest numpy pandas open-spiel matplotlib gymnasium pettingzoo; then
+    echo "error: could not install the Python test requirements from PyPI: pip install maturin pytest numpy pandas open-spiel matplotlib gymnasium pettingzoo" >&2
     exit 1
 fi
 # The documented install command, exactly as a researcher runs it.
@@ -28,11 +28,13 @@ fi
 PYO3_PYTHON="$py" cargo clippy -p boardpath-python --all-targets -- -D warnings
 (cd "$work" && "$py" -c "import boardpath; print(boardpath.solve('maedn').total)")
 # pytest as docs/python.md gives it, from python/ and from the root, against the installed package
-# (the sources in python/python/ are not importable from either); CI=true makes pandas, OpenSpiel
-# and matplotlib required, not skipped.
+# (the sources in python/python/ are not importable from either); CI=true makes pandas, OpenSpiel,
+# matplotlib, Gymnasium and PettingZoo required, not skipped.
 cargo build --release --bin boardpath -q
 export BOARDPATH_BIN="$PWD/target/release/boardpath"
 (cd python && "$py" -m pytest -q -p no:cacheprovider)
 "$py" -m pytest -q -p no:cacheprovider
 "$py" examples/python/compare_methods.py maedn "$work/compare.png"
 test -s "$work/compare.png"
+"$py" examples/python/td_agent.py --games 2000 --eval 500 --out "$work/td_agent.png"
+test -s "$work/td_agent.png"

@@ -155,6 +155,32 @@ impl NativeBoard {
     fn same(&self, other: &NativeBoard) -> bool {
         Arc::ptr_eq(&self.board, &other.board) || *self.board == *other.board
     }
+
+    /// Pickles as its origin (an embedded name or a file's path), loaded again on the other
+    /// side; refused for a board that loading its origin would not give back (one read from
+    /// text, one with changed rules, a file changed since).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let board = &slf.get().board;
+        let origin = board
+            .origin
+            .strip_prefix("embedded:")
+            .unwrap_or(&board.origin)
+            .to_string();
+        match load(&origin) {
+            Ok(again) if *again == **board => {
+                let load_board = slf
+                    .py()
+                    .import("boardpath._native")?
+                    .getattr("load_board")?;
+                Ok((load_board, (origin,)))
+            }
+            _ => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "cannot pickle board \"{}\" from {}: loading {} again would not give it back \
+                 (a board read from text or with changed rules travels as its TOML text)",
+                board.name, board.origin, origin
+            ))),
+        }
+    }
 }
 
 /// Loads an embedded board by short name, or a board file by path.

@@ -11,7 +11,7 @@ use boardpath::game::{
     legal_actions, move_for_action, returns,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
 /// OpenSpiel's player id of a chance node.
@@ -21,6 +21,33 @@ const TERMINAL: i64 = -4;
 
 fn game_error(e: &engine::GameError) -> PyErr {
     GameError::new_err(e.to_string())
+}
+
+/// The arguments `Game(...)` was called with, for pickling: positional (board, players, rules,
+/// pieces, seating) and the rule switches by keyword.
+fn given(
+    py: Python<'_>,
+    [board, seating]: [Option<&Bound<'_, PyAny>>; 2],
+    (players, rules, pieces): (usize, &str, Option<usize>),
+    switches: (Option<bool>, Option<u8>, Option<bool>, Option<bool>),
+) -> PyResult<(Py<PyTuple>, Py<PyDict>)> {
+    let none = || py.None().into_bound(py);
+    let positional = PyTuple::new(
+        py,
+        [
+            board.map_or_else(none, |b| b.clone()),
+            players.into_pyobject(py)?.into_any(),
+            rules.into_pyobject(py)?.into_any(),
+            pieces.into_pyobject(py)?.into_any(),
+            seating.map_or_else(none, |s| s.clone()),
+        ],
+    )?;
+    let keywords = PyDict::new(py);
+    keywords.set_item("jump_in_goal", switches.0)?;
+    keywords.set_item("tries", switches.1)?;
+    keywords.set_item("bonus_roll", switches.2)?;
+    keywords.set_item("compulsory_capture", switches.3)?;
+    Ok((positional.unbind(), keywords.unbind()))
 }
 
 /// A board set up for play: players, pieces, rules and seats. Players are numbered in the order
@@ -34,6 +61,8 @@ fn game_error(e: &engine::GameError) -> PyErr {
 pub struct Game {
     game: Arc<engine::Game>,
     board: Arc<Board>,
+    /// The constructor's arguments, positional and keyword, for pickling.
+    args: (Py<PyTuple>, Py<PyDict>),
 }
 
 #[pymethods]
@@ -60,6 +89,12 @@ impl Game {
         bonus_roll: Option<bool>,
         compulsory_capture: Option<bool>,
     ) -> PyResult<Game> {
+        let args = given(
+            py,
+            [board, seating],
+            (players, rules, pieces),
+            (jump_in_goal, tries, bonus_roll, compulsory_capture),
+        )?;
         let board = match board {
             Some(b) => board_arg(py, b)?,
             None => crate::board::load(boardpath::board::embedded::DEFAULT)
@@ -111,6 +146,7 @@ impl Game {
         Ok(Game {
             game: Arc::new(game),
             board,
+            args,
         })
     }
 
@@ -192,49 +228,54 @@ impl Game {
     }
 
     /// The start of a game: every piece waiting, player 0 about to roll (a chance node).
-    fn new_initial_state(&self) -> GameState {
-        GameState {
-            game: self.game.clone(),
-            state: State::initial(&self.game),
-            roll: None,
-        }
+    fn new_initial_state(slf: &Bound<'_, Self>) -> GameState {
+        let me = slf.get();
+        GameState::from_parts(slf, State::initial(&me.game), None)
     }
 
     /// A position from plain steps: `pieces[p][i]` is the step of player `p`'s piece `i` (None:
     /// waiting), `to_move` about to roll, or to move after `roll` when it is given.
     #[pyo3(signature = (pieces, to_move=0, roll=None))]
     fn state(
-        &self,
+        slf: &Bound<'_, Self>,
         pieces: Vec<Vec<Option<u32>>>,
         to_move: usize,
         roll: Option<u32>,
     ) -> PyResult<GameState> {
-        if pieces.len() != self.game.players() {
-            return Err(argument(format!(
-                "{} players' pieces given, the game has {}",
-                pieces.len(),
-                self.game.players()
-            )));
-        }
-        let steps: Vec<u32> = pieces
-            .iter()
-            .flatten()
-            .map(|s| s.unwrap_or(WAITING))
-            .collect();
-        let state = State::from_steps(&self.game, &steps, to_move).map_err(|e| game_error(&e))?;
-        if let Some(r) = roll
-            && !self.game.faces().contains(&r)
-        {
-            return Err(argument(format!(
-                "roll {r} is not a face of the die {:?}",
-                self.game.faces()
-            )));
-        }
-        Ok(GameState {
-            game: self.game.clone(),
-            state,
-            roll,
-        })
+        slf.get().state_at(slf, pieces, to_move, roll, (0, 0))
+    }
+
+    /// Pickles as its constructor's arguments (a board given by name or path is loaded again).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let newobj = py.import("copyreg")?.getattr("__newobj_ex__")?;
+        let (args, kwargs) = &slf.get().args;
+        let call = PyTuple::new(
+            py,
+            [
+                slf.get_type().into_any(),
+                args.bind(py).clone().into_any(),
+                kwargs.bind(py).clone().into_any(),
+            ],
+        )?;
+        Ok((newobj, call))
+    }
+
+    /// The position `state` builds, with the turn's tries and streak: what a pickled
+    /// `GameState` is rebuilt from.
+    #[pyo3(signature = (pieces, to_move, roll, tries, streak))]
+    fn _restore(
+        slf: &Bound<'_, Self>,
+        pieces: Vec<Vec<Option<u32>>>,
+        to_move: usize,
+        roll: Option<u32>,
+        tries: u8,
+        streak: u8,
+    ) -> PyResult<GameState> {
+        slf.get()
+            .state_at(slf, pieces, to_move, roll, (tries, streak))
     }
 
     fn __repr__(&self) -> String {
@@ -249,6 +290,47 @@ impl Game {
 }
 
 impl Game {
+    /// A position from plain steps (see `state`); `turn`: the tries and streak of the player to
+    /// roll.
+    fn state_at(
+        &self,
+        slf: &Bound<'_, Self>,
+        pieces: Vec<Vec<Option<u32>>>,
+        to_move: usize,
+        roll: Option<u32>,
+        turn: (u8, u8),
+    ) -> PyResult<GameState> {
+        if pieces.len() != self.game.players() {
+            return Err(argument(format!(
+                "{} players' pieces given, the game has {}",
+                pieces.len(),
+                self.game.players()
+            )));
+        }
+        let steps: Vec<u32> = pieces
+            .iter()
+            .flatten()
+            .map(|s| s.unwrap_or(WAITING))
+            .collect();
+        let state = State::from_steps(&self.game, &steps, to_move)
+            .map_err(|e| game_error(&e))?
+            .with_turn(turn.0, turn.1);
+        if let Some(r) = roll
+            && !self.game.faces().contains(&r)
+        {
+            return Err(argument(format!(
+                "roll {r} is not a face of the die {:?}",
+                self.game.faces()
+            )));
+        }
+        Ok(GameState::from_parts(slf, state, roll))
+    }
+
+    /// The compiled game and its board, for the environments.
+    pub(crate) fn parts(&self) -> (Arc<engine::Game>, Arc<Board>) {
+        (self.game.clone(), self.board.clone())
+    }
+
     fn check_player(&self, p: usize) -> PyResult<()> {
         if p < self.game.players() {
             Ok(())
@@ -271,6 +353,28 @@ pub struct GameState {
     game: Arc<engine::Game>,
     state: State,
     roll: Option<u32>,
+    /// The Python `Game` it belongs to, for pickling.
+    owner: Arc<Py<Game>>,
+    /// The actions applied to this object, each with what takes it back: a roll (None) or a
+    /// move, with the roll it was made after.
+    history: Vec<(usize, Option<(u32, engine::Undo)>)>,
+}
+
+impl GameState {
+    /// The state `state` of `game`, with `roll` made (None: before the roll).
+    pub(crate) fn from_parts(
+        owner: &Bound<'_, Game>,
+        state: State,
+        roll: Option<u32>,
+    ) -> GameState {
+        GameState {
+            game: owner.get().game.clone(),
+            state,
+            roll,
+            owner: Arc::new(owner.clone().unbind()),
+            history: Vec::new(),
+        }
+    }
 }
 
 #[pymethods]
@@ -357,15 +461,61 @@ impl GameState {
                     ))
                 })?;
                 self.roll = Some(*face);
+                self.history.push((action, None));
             }
             Some(roll) => {
                 let mv = move_for_action(&self.game, &self.state, roll, action)
                     .map_err(|e| game_error(&e))?;
-                engine::apply(&self.game, &mut self.state, roll, mv.as_ref());
+                let undo = engine::apply(&self.game, &mut self.state, roll, mv.as_ref());
                 self.roll = None;
+                self.history.push((action, Some((roll, undo))));
             }
         }
         Ok(())
+    }
+
+    /// The actions applied to this object since it was made (chance outcomes and moves, in
+    /// OpenSpiel's ids); a position built by `Game.state`, read from an environment or
+    /// unpickled starts with none.
+    fn history(&self) -> Vec<usize> {
+        self.history.iter().map(|&(a, _)| a).collect()
+    }
+
+    /// Takes back the last action of `history()` and returns it; GameError when there is none.
+    fn undo_action(&mut self) -> PyResult<usize> {
+        let (action, undo) = self.history.pop().ok_or_else(|| {
+            GameError::new_err("no action to undo: this state's history is empty")
+        })?;
+        match undo {
+            None => self.roll = None,
+            Some((roll, undo)) => {
+                engine::undo(&mut self.state, &undo);
+                self.roll = Some(roll);
+            }
+        }
+        Ok(action)
+    }
+
+    /// The position as `player` sees it (default: the player to move), as a numpy array: the
+    /// observation of `boardpath.envs` (docs/python.md, "Observations").
+    #[pyo3(signature = (player=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+        let viewer = player.unwrap_or_else(|| self.state.to_move());
+        if viewer >= self.game.players() {
+            return Err(argument(format!(
+                "player {viewer} does not exist (players 0 to {})",
+                self.game.players() - 1
+            )));
+        }
+        let roll = self.roll.unwrap_or(0);
+        Ok(numpy::PyArray1::from_vec(
+            py,
+            crate::env::observation(&self.game, &self.state, roll, viewer),
+        ))
     }
 
     /// Each player's return: `players - 1` for the winner, -1 for the others; zeros before the end.
@@ -398,6 +548,13 @@ impl GameState {
         self.state.tries()
     }
 
+    /// Bonus rolls (the die's highest face) the player to move has rolled in a row this turn
+    /// (read by rule `three_bonus_forfeit`).
+    #[getter]
+    fn streak(&self) -> u8 {
+        self.state.streak()
+    }
+
     /// A copy to explore from.
     fn clone(&self) -> GameState {
         Clone::clone(self)
@@ -409,6 +566,24 @@ impl GameState {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameState {
         Clone::clone(self)
+    }
+
+    /// Pickles as its game and position (every piece's step, the player to move, the roll, the
+    /// turn's tries and streak).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = self.owner.bind(py).getattr("_restore")?;
+        let args = (
+            self.pieces(),
+            self.state.to_move(),
+            self.roll,
+            self.state.tries(),
+            self.state.streak(),
+        )
+            .into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     fn __eq__(&self, other: &GameState) -> bool {

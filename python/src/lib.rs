@@ -10,6 +10,7 @@ mod board;
 mod compare;
 mod convert;
 mod dice;
+mod env;
 mod errors;
 mod game;
 mod play;
@@ -32,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::Solution>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::GameState>()?;
+    m.add_class::<env::NativeVecEnv>()?;
     m.add_function(wrap_pyfunction!(board::load_board, m)?)?;
     m.add_function(wrap_pyfunction!(board::board_from_toml, m)?)?;
     m.add_function(wrap_pyfunction!(board::embedded_names, m)?)?;

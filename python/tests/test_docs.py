@@ -42,3 +42,12 @@ def test_openspiel_and_native_examples():
         for test in finder.find(obj, obj.__name__, globs={}):
             runner.run(test)
     assert runner.failures == 0 and runner.tries >= 2
+
+
+def test_nothing_but_the_api_at_the_top():
+    # The names the module needed while it was built (os, typing's) do not leak; the type
+    # aliases of the signatures stay.
+    public = {n for n in dir(boardpath) if not n.startswith("_")}
+    assert public - set(boardpath.__all__) <= {"BoardLike", "Die", "envs", "openspiel"}
+    for leaked in ("os", "Any", "Dict", "List", "overload"):
+        assert not hasattr(boardpath, leaked), leaked

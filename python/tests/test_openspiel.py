@@ -126,3 +126,16 @@ def test_rules_in_the_command_line_s_syntax():
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     with pytest.raises(boardpath.GameError, match='unknown switch "nope"'):
         pyspiel.load_game("boardpath", {"board": "maedn", "rules": "openspiel,nope=1"})
+
+
+def test_serialize_and_deserialize_state():
+    # OpenSpiel pickles a Python game's state: it works since GameState pickles.
+    game = pyspiel.load_game("boardpath", {"board": "ludo", "players": 4, "rules": "ludo"})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(150):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
+    assert again.history() == state.history()
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

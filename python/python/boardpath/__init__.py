@@ -21,7 +21,7 @@ Errors are ``boardpath.Error`` subclasses whose message is the command line's, b
 
 from __future__ import annotations
 
-import os
+import os as _os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union, overload
 
 from . import _native
@@ -172,7 +172,7 @@ class Board:
         """An embedded board by short name (``maedn``, ``ludo``, ...; see ``Board.embedded()``) or
         a board file by path; an existing file wins over an embedded name, as on the command
         line. Raises ``BoardError`` with the file, line and column of each problem."""
-        return cls(_native.load_board(os.fspath(name_or_path)))
+        return cls(_native.load_board(_os.fspath(name_or_path)))
 
     @classmethod
     def from_toml(cls, text: str, name: str = "<string>") -> "Board":
@@ -297,8 +297,8 @@ def _board(board: BoardLike, rules: Dict[str, Any]) -> Any:
         return board._native
     if isinstance(board, str):
         return board
-    if isinstance(board, os.PathLike):
-        return os.fspath(board)
+    if isinstance(board, _os.PathLike):
+        return _os.fspath(board)
     raise ArgumentError(
         f"board must be a Board, an embedded board's name or a path, not {type(board).__name__}"
     )
@@ -497,12 +497,12 @@ def _jobs(boards: Optional[Iterable[BoardLike]], player: Optional[str], rules: D
     short name or origin."""
     if boards is None:
         boards = _native.embedded_names()
-    elif isinstance(boards, (str, Board, os.PathLike)):
+    elif isinstance(boards, (str, Board, _os.PathLike)):
         boards = [boards]
     jobs = []
     for b in boards:
         board = b if isinstance(b, Board) else Board.load(b)
-        label = os.fspath(b) if not isinstance(b, Board) else (board.short_name or board.origin)
+        label = _os.fspath(b) if not isinstance(b, Board) else (board.short_name or board.origin)
         if any(v is not None for v in rules.values()):
             board = board.with_rules(**rules)
         jobs.append((label, board._native, player))
@@ -904,3 +904,7 @@ def vectorised(f: Any) -> Any:
     """
     f.__boardpath_vectorised__ = True
     return f
+
+
+# Nothing but the API at the top: the names this module needed while it was built go.
+del Any, Dict, Iterable, List, Optional, Sequence, Union, overload, Literal, Record, Table, annotations

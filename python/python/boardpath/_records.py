@@ -71,6 +71,21 @@ class Record:
         """The JSON object (a deep copy), field for field as ``--format json`` prints it."""
         return copy.deepcopy(self._plain())
 
+    def __reduce__(self) -> Any:
+        # Pickles as its JSON object (a record over a mapping kept in Rust, a Solution, travels
+        # as the plain dict), so multiprocessing, Ray and Dask can carry it. A record that holds
+        # more than its JSON object (its own constructor) says so.
+        if type(self).__init__ is not Record.__init__:
+            raise TypeError(f"cannot pickle a {type(self).__name__}: pickle its to_dict()")
+        return (_rebuild, (type(self), self._plain()))
+
+
+def _rebuild(cls: Any, data: Dict[str, Any]) -> Any:
+    """A record of class `cls` over the JSON object `data` (unpickling)."""
+    record = object.__new__(cls)
+    object.__setattr__(record, "_data", data)
+    return record
+
 
 def _brief(value: Any) -> bool:
     """Whether a record's repr shows the field: a plain value, or a short list of plain values
