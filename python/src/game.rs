@@ -28,8 +28,8 @@ fn game_error(e: &engine::GameError) -> PyErr {
 fn given(
     py: Python<'_>,
     [board, seating]: [Option<&Bound<'_, PyAny>>; 2],
-    (players, rules, pieces): (usize, &str, Option<usize>),
-    switches: (Option<bool>, Option<u8>, Option<bool>, Option<bool>),
+    (players, rules, pieces): (usize, Option<&str>, Option<usize>),
+    switches: (Option<bool>, Option<i64>, Option<bool>, Option<bool>),
 ) -> PyResult<(Py<PyTuple>, Py<PyDict>)> {
     let none = || py.None().into_bound(py);
     let positional = PyTuple::new(
