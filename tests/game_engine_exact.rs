@@ -353,7 +353,14 @@ fn the_strategy_matrix_agrees_with_simulated_tournaments() {
     let b = board("ring16");
     let g = game_on(&b, 2, Rules::openspiel(), Seating::Spread);
     let s = Strategies::new(&g).unwrap();
-    let names = ["random", "front", "rear", "aggressive", "defensive", "solitaire"];
+    let names = [
+        "random",
+        "front",
+        "rear",
+        "aggressive",
+        "defensive",
+        "solitaire",
+    ];
     let seat = |i| -> Vec<Strategy> {
         names
             .iter()
@@ -367,8 +374,15 @@ fn the_strategy_matrix_agrees_with_simulated_tournaments() {
         for (j, o) in names.iter().enumerate() {
             let p0 = boardpath::game::policy::by_name(a, &b, &g, 0).unwrap();
             let p1 = boardpath::game::policy::by_name(o, &b, &g, 1).unwrap();
-            let sums =
-                tournament(&g, &distances, &[p0.as_ref(), p1.as_ref()], games, 3, &|_| {}).unwrap();
+            let sums = tournament(
+                &g,
+                &distances,
+                &[p0.as_ref(), p1.as_ref()],
+                games,
+                3,
+                &|_| {},
+            )
+            .unwrap();
             let rate = sums.seats[0].wins as f64 / games as f64;
             let half = 3.29 * (rate * (1.0 - rate) / games as f64).sqrt();
             let exact = m[i][j].first_player_wins;

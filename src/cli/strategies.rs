@@ -85,12 +85,16 @@ fn strategies(
             NAMED.join(", ")
         )));
     }
+    // A misspelt name is a malformed option (exit 2); a file that cannot be read is data (1).
+    for n in &names {
+        Strategy::check_name(n).map_err(|e| Error::Usage(format!("{option} {list}: {e}")))?;
+    }
     names
         .iter()
         .enumerate()
         .map(|(i, n)| {
             Strategy::by_name(n, board, game, seat.unwrap_or(i))
-                .map_err(|e| Error::Usage(format!("{option} {list}: {e}")))
+                .map_err(|e| Error::Input(format!("{option} {list}: {e}")))
         })
         .collect()
 }

@@ -48,6 +48,24 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// Whether `name` names a strategy as [`Strategy::by_name`] takes it (files not read), or why
+    /// not, with the valid names.
+    pub fn check_name(name: &str) -> Result<(), PolicyError> {
+        let special = ["optimal", "best-response", "random"].contains(&name);
+        if special || (!name.starts_with("optimal:") && policy::check_name(name).is_ok()) {
+            return Ok(());
+        }
+        if name.starts_with("optimal:") {
+            return Err(PolicyError(format!(
+                "\"{name}\": the exact evaluation solves the game itself; use optimal"
+            )));
+        }
+        Err(PolicyError(format!(
+            "unknown strategy \"{name}\" (valid: optimal, best-response, random, {}, file:PATH)",
+            policy::NAMES[1..].join(", ")
+        )))
+    }
+
     /// The strategy called `name` for game seat `seat`: `optimal`, `best-response`, `random`, or
     /// a policy name of [`policy::by_name`] (not `optimal:TABLE`).
     pub fn by_name(
@@ -60,18 +78,8 @@ impl Strategy {
             "optimal" => Strategy::Optimal,
             "best-response" => Strategy::BestResponse,
             "random" => Strategy::Random,
-            _ if name.starts_with("optimal:") => {
-                return Err(PolicyError(format!(
-                    "\"{name}\": the exact evaluation solves the game itself; use optimal"
-                )));
-            }
             _ => {
-                policy::check_name(name).map_err(|_| {
-                    PolicyError(format!(
-                        "unknown strategy \"{name}\" (valid: optimal, best-response, random, {}, file:PATH)",
-                        policy::NAMES[1..].join(", ")
-                    ))
-                })?;
+                Strategy::check_name(name)?;
                 Strategy::Policy(policy::by_name(name, board, game, seat)?)
             }
         })
@@ -273,7 +281,9 @@ impl Strategies {
                     }
                     for (slot, &face) in row.iter_mut().zip(game.faces()) {
                         legal_moves(game, &state, face, moves);
-                        *slot = if moves.len() <= 1 {
+                        // Asked even for a forced move, as a tournament asks: a table that names
+                        // another move is an error to report.
+                        *slot = if moves.is_empty() {
                             0
                         } else if policy.draws_uniformly(game, &state, face) {
                             UNIFORM

@@ -24,7 +24,8 @@
 //! A number the program takes too long to compute in a test (the 3-piece game: an hour) comes
 //! from the run on record instead: `run = "record:docs/runs/FILE.md"`, and `at` is the text in the
 //! record that the number follows; `A >> B` is the first `B` after the first `A` (a record of
-//! several runs: `A` names the run).
+//! several runs: `A` names the run), and a last ` #N` takes the `N`-th number after the text (a
+//! row of a table).
 
 use super::{heavy, regenerating, rewrite, root, shell};
 use serde::Deserialize;
@@ -269,11 +270,21 @@ pub fn check_all() -> (usize, Vec<String>) {
 fn lookup(source: &Value, at: &str) -> Option<(f64, bool)> {
     match source {
         Value::String(record) => {
+            let (at, nth) = match at.rsplit_once(" #") {
+                Some((text, n)) if n.parse::<usize>().is_ok_and(|n| n > 0) => {
+                    (text, n.parse().ok()?)
+                }
+                _ => (at, 1),
+            };
             let mut from = 0;
             for part in at.split(" >> ") {
                 from += record[from..].find(part)? + part.len();
             }
-            let rest = &record[from..];
+            let mut rest = &record[from..];
+            for _ in 1..nth {
+                let start = rest.find(|c: char| c.is_ascii_digit())?;
+                rest = &rest[start + number(&rest.as_bytes()[start..])..];
+            }
             let start = rest.find(|c: char| c.is_ascii_digit())?;
             let text = &rest[start..start + number(&rest.as_bytes()[start..])];
             Some((text.replace(',', "").parse().ok()?, !text.contains('.')))
@@ -382,6 +393,9 @@ fn facts_are_found_shown_and_placed_as_documented() {
     assert_eq!(lookup(&record, "time >> (second"), None);
     let two = Value::String("a: x 1\nwins 0.5\nb: x 2\nwins 0.25".into());
     assert_eq!(lookup(&two, "b: >> wins"), Some((0.25, false)));
+    let row = Value::String("front  0.5 0.25 0.125\n".into());
+    assert_eq!(lookup(&row, "front #3"), Some((0.125, false)));
+    assert_eq!(lookup(&row, "front #4"), None);
     assert_eq!(lookup(&json, "/r/0/v"), Some((1.0, true)));
     assert_eq!(show(119641.779, 1, true), "119,641.8");
     assert_eq!(show(-1234567.0, 0, true), "-1,234,567");

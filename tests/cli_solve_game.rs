@@ -1,0 +1,234 @@
+//! `solve-game` on every board and rule set, and the exact worth of strategies, through the
+//! binary: the values in text, JSON and CSV, and every refusal (one message naming the offending
+//! value and what is valid, exit 1 or 2, nothing written, no panic).
+
+mod common;
+
+use common::{json_results, run, stdout};
+
+fn root(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn refused(args: &[&str], code: i32, says: &str) {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed on a refusal");
+}
+
+#[test]
+fn any_board_and_rules_print_certified_values() {
+    let ludo = json_results(&["solve-game", "ludo", "--pieces", "1", "--format", "json"]);
+    assert_eq!(
+        ludo["rules"], "ludo",
+        "the board's own [game] rules by default"
+    );
+    assert!(ludo["residual"].as_f64().unwrap() < 1e-12);
+    let v = ludo["first_player_wins"].as_f64().unwrap();
+    assert!(v > 0.5 && v < 0.55, "{v}");
+    // The rules printed can be pasted back, and give the same game.
+    let open = json_results(&[
+        "solve-game",
+        "maedn",
+        "--pieces",
+        "1",
+        "--rules",
+        "openspiel,bonus-roll=false",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(open["rules"], "openspiel,bonus-roll=false");
+    assert!(open["ranking"].as_str().unwrap().starts_with("general"));
+    // The standard board under openspiel rules keeps its own ranking and its value.
+    let std = json_results(&["solve-game", "--pieces", "1", "--format", "json"]);
+    assert!(std["ranking"].as_str().unwrap().starts_with("standard"));
+    assert!((std["first_player_wins"].as_f64().unwrap() - 0.523_984_914).abs() < 1e-9);
+    // The same game written with a switch that changes nothing is solved with the general
+    // ranking, to the same value.
+    let same = json_results(&[
+        "solve-game",
+        "--pieces",
+        "1",
+        "--rules",
+        "openspiel,safe-tiles=true",
+        "--format",
+        "json",
+    ]);
+    assert!((same["first_player_wins"].as_f64().unwrap() - 0.523_984_914).abs() < 1e-9);
+    let text = stdout(&[
+        "solve-game",
+        &root("tests/boards/ring32.toml"),
+        "--pieces",
+        "1",
+    ]);
+    assert!(text.contains("first player wins   0."), "{text}");
+}
+
+#[test]
+fn strategies_in_text_json_and_csv() {
+    let ring = root("tests/boards/ring16.toml");
+    let doc = json_results(&[
+        "solve-game",
+        &ring,
+        "--pieces",
+        "2",
+        "--policy",
+        "optimal,optimal",
+        "--format",
+        "json",
+    ]);
+    let pair = &doc["pairs"][0];
+    let value = doc["first_player_wins"].as_f64().unwrap();
+    assert!((pair["first_player_wins"].as_f64().unwrap() - value).abs() < 1e-9);
+    let sum =
+        pair["first_player_wins"].as_f64().unwrap() + pair["second_player_wins"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-12);
+    let e = json_results(&[
+        "solve-game",
+        &ring,
+        "--pieces",
+        "2",
+        "--exploitability",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    assert!(e["exploitability"]["mean_loss"].as_f64().unwrap().abs() < 1e-9);
+    let csv = stdout(&[
+        "solve-game",
+        &ring,
+        "--pieces",
+        "2",
+        "--matrix",
+        "random,front",
+        "--format",
+        "csv",
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5, "a header and four pairs: {csv}");
+    assert!(lines[0].starts_with("board,rules,pieces,first,second,first_player_wins"));
+    let text = stdout(&[
+        "solve-game",
+        &ring,
+        "--pieces",
+        "2",
+        "--matrix",
+        "random,front",
+    ]);
+    assert!(text.contains("rows: the first player's strategy"), "{text}");
+}
+
+#[test]
+fn bad_input_is_refused_with_what_is_valid() {
+    let hand = root("tests/boards/hand.toml");
+    refused(&["solve-game", &hand, "--pieces", "1"], 1, "players");
+    refused(
+        &["solve-game", "maedn", "--pieces", "5"],
+        1,
+        "valid is 1 to 4",
+    );
+    refused(&["solve-game", "maedn", "--pieces", "17"], 2, "17");
+    refused(
+        &["solve-game", "--rules", "openspiel,tris=3"],
+        2,
+        "unknown switch \"tris\"",
+    );
+    refused(
+        &["solve-game", "--rules", "openspiel,tries=0"],
+        2,
+        "tries=0",
+    );
+    refused(
+        &["solve-game", "--pieces", "1", "--policy", "random,frnt"],
+        2,
+        "unknown strategy \"frnt\"",
+    );
+    refused(
+        &["solve-game", "--pieces", "1", "--policy", "random"],
+        2,
+        "two strategies",
+    );
+    refused(
+        &["solve-game", "--pieces", "1", "--policy", "random,"],
+        2,
+        "empty strategy name",
+    );
+    refused(
+        &[
+            "solve-game",
+            "--pieces",
+            "1",
+            "--exploitability",
+            "optimal:x.bin",
+        ],
+        2,
+        "use optimal",
+    );
+    refused(
+        &["solve-game", "--pieces", "1", "--format", "csv"],
+        2,
+        "--format csv is for strategies",
+    );
+    refused(
+        &["solve-game", "--pieces", "2", "--memory", "1"],
+        1,
+        "--memory allows",
+    );
+    // A policy file naming a move that is not legal: the file and line, and the legal moves.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.policy");
+    std::fs::write(
+        &file,
+        "boardpath-policy 1\nfallback front\nw,w / w,w  6  0>6\n",
+    )
+    .unwrap();
+    let policy = format!("file:{}", file.display());
+    refused(
+        &[
+            "solve-game",
+            "--pieces",
+            "2",
+            "--policy",
+            &format!("{policy},random"),
+        ],
+        1,
+        "bad.policy:3",
+    );
+    // One that reads well but names a move the rules forbid there: found while evaluating.
+    std::fs::write(
+        &file,
+        "boardpath-policy 1\nfallback front\n0,w / w,w  6  enter\n",
+    )
+    .unwrap();
+    let ring = root("tests/boards/ring16.toml");
+    refused(
+        &[
+            "solve-game",
+            &ring,
+            "--pieces",
+            "2",
+            "--policy",
+            &format!("{policy},random"),
+        ],
+        1,
+        "is not legal in this position (legal: 0>6)",
+    );
+    // --out on a game the general ranking solves: refused, nothing written.
+    let out = dir.path().join("t.bin");
+    refused(
+        &[
+            "solve-game",
+            "ludo",
+            "--pieces",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        1,
+        "--out writes the standard board's table",
+    );
+    assert!(!out.exists());
+}
