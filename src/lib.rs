@@ -42,6 +42,7 @@ pub const LONG_VERSION: &str = concat!(
 );
 
 pub mod board;
+pub mod cancel;
 pub mod compare;
 pub mod cost;
 pub mod dice;
@@ -51,6 +52,7 @@ pub mod generate;
 pub mod output;
 pub mod paper;
 pub mod race;
+pub mod random;
 pub mod render;
 pub mod search;
 pub mod solve;

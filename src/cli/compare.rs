@@ -3,6 +3,7 @@
 
 use super::Error;
 use super::out;
+use super::progress::progress_bar;
 use super::range::{at_least, whole};
 use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::Board;
@@ -13,10 +14,8 @@ use boardpath::compare::plot::{Chart, draw};
 use boardpath::compare::{DEFAULT_BUDGET, Options, Report, RuleColumn, Selection, compare_player};
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 /// The most timing samples per method.
 const MAX_REPEAT: u64 = 10_000;
@@ -143,17 +142,6 @@ impl TableArgs {
             )))
         }
     }
-}
-
-/// A progress bar of `total` runs with the one running in its message. indicatif draws on
-/// standard error only when it is a terminal; piped, it stays silent.
-pub fn progress_bar(total: usize) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// The message of `bar` while `job` runs.

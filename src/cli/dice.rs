@@ -1,6 +1,7 @@
 //! `boardpath dice`: exact expected turns, rolls and distance under real dice, the distribution of
 //! turns, a Monte Carlo check, the policy table and a plot.
 
+use super::progress::{TICK, games_bar};
 use super::range::{at_least, whole};
 use super::{Error, Format, RuleArgs, load, out, players};
 use boardpath::board::Board;
@@ -14,12 +15,11 @@ use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
 use boardpath::text::plural;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The most games `--simulate` plays.
 const MAX_SIMULATE: u64 = 10_000_000_000;
@@ -151,19 +151,14 @@ fn with_progress<T>(games: Option<u64>, work: impl FnOnce(Option<&AtomicU64>) ->
     let Some(games) = games else {
         return work(None);
     };
-    let bar = ProgressBar::new(games).with_style(
-        ProgressStyle::with_template(
-            "simulating {bar:30} {human_pos}/{human_len} games [{elapsed} < {eta}]",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = games_bar(games);
     let played = AtomicU64::new(0);
     let result = std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<()>();
         if !bar.is_hidden() {
             let (bar, played) = (&bar, &played);
             scope.spawn(move || {
-                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                while finished.recv_timeout(TICK) == Err(Timeout) {
                     bar.set_position(played.load(Ordering::Relaxed));
                 }
             });

@@ -11,7 +11,7 @@
 
 use super::state::{MAX_FACES, Model, Move, State};
 use super::{DiceError, Objective, Policy};
-use crate::search::cancel;
+use crate::cancel;
 
 /// Codes in the policy table beside a move's from-step.
 pub const NO_MOVE: u8 = 255;

@@ -5,8 +5,8 @@
 use super::exact::{ENTER, Exact, PASS};
 use super::state::{Action, Model, Move};
 use super::{DiceError, Policy};
-use crate::generate::SplitMix64;
-use crate::search::cancel;
+use crate::cancel;
+use crate::random::SplitMix64;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};

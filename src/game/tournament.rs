@@ -7,7 +7,7 @@ use super::fast::RandomEngine;
 use super::policy::{Policy, PolicyError};
 use super::{Game, Move, Roller, State, apply, legal_moves};
 use crate::board::Board;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use rayon::prelude::*;
 use serde::Serialize;
 

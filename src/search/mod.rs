@@ -24,6 +24,7 @@
 //! [`ida_star`]: ida_star::ida_star
 //! [`branch_and_bound`]: branch_and_bound::branch_and_bound
 
+use crate::cancel;
 use crate::cost::Cost;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -33,7 +34,6 @@ pub mod astar;
 pub mod bfs;
 pub mod bit_bfs;
 pub mod branch_and_bound;
-pub mod cancel;
 pub mod dijkstra;
 pub mod dp;
 pub mod ida_star;

@@ -3,7 +3,7 @@
 
 use super::{Policy, PolicyError, progress};
 use crate::game::{Game, Move, State, WAITING, apply};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Minimises the own pieces left under threat: standing on a track tile (not safe) that an
 /// opponent's piece reaches with one face of the die, or the opponent's start tile while it

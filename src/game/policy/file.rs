@@ -17,7 +17,7 @@
 
 use super::{Policy, PolicyError, aggressive, defensive, front, random, rear};
 use crate::game::{Game, MAX_PIECES, Move, State, Step, WAITING};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use crate::text::plural;
 use std::collections::HashMap;
 

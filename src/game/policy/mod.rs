@@ -18,7 +18,7 @@ pub mod solitaire;
 
 use super::{Game, Move, State, WAITING};
 use crate::board::Board;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use std::fmt;
 
 /// Chooses one of the legal moves. `Sync`: a tournament shares one policy between threads.
