@@ -251,15 +251,8 @@ where
         stop_after_success,
     };
     let best = Best::new(options.upper);
-    let gave_up = |best: Best<C>, stats| {
-        let stop = Stop::GaveUp {
-            budget: options.budget,
-            bound: best.bound(),
-        };
-        Outcome::stopped(stop, stats)
-    };
     if options.budget == 0 {
-        return gave_up(best, Stats::default());
+        return gave_up(best, Stats::default(), options.budget);
     }
     if !(problem.heuristic)(&start).is_some_and(|h| best.admits::<false>(h)) {
         let stats = Stats {
@@ -275,33 +268,66 @@ where
         g: C::zero(),
         children,
     };
-    // Unswitched once here: each combination is its own loop.
-    let walked = match (options.dominance, options.tie_safe) {
+    unswitched(problem, root, keys, options).outcome(options.budget)
+}
+
+/// The outcome of a search stopped by its budget (or a stop request) with `best` as it stood.
+fn gave_up<N, C: Cost>(best: Best<C>, stats: Stats, budget: u64) -> Outcome<N, C> {
+    let stop = Stop::GaveUp {
+        budget,
+        bound: best.bound(),
+    };
+    Outcome::stopped(stop, stats)
+}
+
+impl<N, C: Cost> Walked<N, C> {
+    /// What the search returns: the recorded path, no path, or the budget's stop.
+    fn outcome(self, budget: u64) -> Outcome<N, C> {
+        if self.gave_up {
+            return gave_up(self.best, self.stats, budget);
+        }
+        let result = if self.best.recorded {
+            Ok(Path {
+                nodes: self.nodes,
+                cost: self.best.cost,
+            })
+        } else {
+            Err(Stop::NoPath)
+        };
+        Outcome {
+            result,
+            stats: self.stats,
+        }
+    }
+}
+
+/// [`walk`] with dominance and the tie-safe cut-off unswitched once here: each combination is its
+/// own loop.
+fn unswitched<N, C, FN, IN, FH, FK, FS, FC>(
+    problem: Problem<FN, FH, FK, FS, FC>,
+    root: Frame<N, C, IN::IntoIter>,
+    keys: usize,
+    options: Options<'_, C>,
+) -> Walked<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator,
+    IN::Item: Edge<N, C>,
+    FH: FnMut(&N) -> Option<C>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+    FC: FnMut(&N) -> bool,
+{
+    match (options.dominance, options.tie_safe) {
         (false, false) => {
             walk::<false, false, _, _, _, _, _, _, _, _>(problem, root, keys, options)
         }
         (false, true) => walk::<false, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
         (true, false) => walk::<true, false, _, _, _, _, _, _, _, _>(problem, root, keys, options),
         (true, true) => walk::<true, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
-    };
-    let Walked {
-        best,
-        nodes,
-        stats,
-        gave_up: out_of_budget,
-    } = walked;
-    if out_of_budget {
-        return gave_up(best, stats);
     }
-    let result = if best.recorded {
-        Ok(Path {
-            nodes,
-            cost: best.cost,
-        })
-    } else {
-        Err(Stop::NoPath)
-    };
-    Outcome { result, stats }
 }
 
 /// The calls made, counted down to the meter's next stop: a call costs one test and one decrement,
@@ -349,6 +375,16 @@ impl<'m, 'p> Calls<'m, 'p> {
     /// The calls made.
     fn made(&self) -> u64 {
         self.meter.next - self.room
+    }
+
+    /// The counts of a walk that entered `entered` states: every other call was cut.
+    fn stats(&self, entered: u64) -> Stats {
+        let expanded = self.made();
+        Stats {
+            expanded,
+            cut_short: expanded - entered,
+            iterations: 0,
+        }
     }
 }
 
@@ -513,28 +549,20 @@ where
         );
         let done = match next {
             Next::Enter(edge, at) => {
-                let g = top.g + edge.cost();
-                if DOMINANCE && let Some(least) = seen.get_mut(at) {
-                    *least = Some(g);
-                }
-                let node = edge.node(&top.node);
-                let children = (p.successors)(&node).into_iter();
-                suspended.push(std::mem::replace(&mut top, Frame { node, g, children }));
+                descend::<DOMINANCE, _, _, _, _, _>(
+                    edge,
+                    at,
+                    &mut top,
+                    &mut suspended,
+                    &mut seen,
+                    &mut p.successors,
+                );
                 entered += 1;
                 continue;
             }
             Next::Goal(edge) => {
-                let g = top.g + edge.cost();
                 let stop = (p.stop_after_success)(&top.node);
-                if best.beaten_by(g) {
-                    let child = edge.node(&top.node);
-                    path_to(&suspended, top.node.clone(), child, &mut nodes);
-                    best = Best {
-                        cost: g,
-                        limited: true,
-                        recorded: true,
-                    };
-                }
+                reach_goal(edge, &top, &suspended, &mut best, &mut nodes);
                 stop
             }
             Next::Exhausted => true,
@@ -551,17 +579,58 @@ where
             }
         }
     }
-    let expanded = calls.made();
-    let stats = Stats {
-        expanded,
-        cut_short: expanded - entered,
-        iterations: 0,
-    };
     Walked {
         best,
         nodes,
-        stats,
+        stats: calls.stats(entered),
         gave_up,
+    }
+}
+
+/// Enters the child of `edge` (at key `at`, with dominance recording its cost there): `top` is
+/// suspended under it and the child, with its successors, becomes the new `top`.
+#[inline(always)]
+fn descend<const DOMINANCE: bool, N, C, E, FN, IN>(
+    edge: E,
+    at: usize,
+    top: &mut Frame<N, C, IN::IntoIter>,
+    suspended: &mut Vec<Frame<N, C, IN::IntoIter>>,
+    seen: &mut [Option<C>],
+    successors: &mut FN,
+) where
+    C: Cost,
+    E: Edge<N, C>,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator,
+{
+    let g = top.g + edge.cost();
+    if DOMINANCE && let Some(least) = seen.get_mut(at) {
+        *least = Some(g);
+    }
+    let node = edge.node(&top.node);
+    let children = successors(&node).into_iter();
+    suspended.push(std::mem::replace(top, Frame { node, g, children }));
+}
+
+/// A goal child of `top` reached through `edge`: recorded as the best path, with the suspended
+/// states before it, when it is strictly cheaper than the best.
+#[inline(always)]
+fn reach_goal<N: Clone, C: Cost, E: Edge<N, C>, I>(
+    edge: E,
+    top: &Frame<N, C, I>,
+    suspended: &[Frame<N, C, I>],
+    best: &mut Best<C>,
+    nodes: &mut Vec<N>,
+) {
+    let g = top.g + edge.cost();
+    if best.beaten_by(g) {
+        let child = edge.node(&top.node);
+        path_to(suspended, top.node.clone(), child, nodes);
+        *best = Best {
+            cost: g,
+            limited: true,
+            recorded: true,
+        };
     }
 }
 

@@ -142,6 +142,14 @@ pub struct Outcome<N, C> {
 }
 
 impl<N, C> Outcome<N, C> {
+    /// An outcome with a path.
+    fn found(path: Path<N, C>, stats: Stats) -> Self {
+        Outcome {
+            result: Ok(path),
+            stats,
+        }
+    }
+
     /// An outcome without a path.
     fn stopped(stop: Stop<C>, stats: Stats) -> Self {
         Outcome {
@@ -367,35 +375,24 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
-    // Keys expanded so far (only kept when they are not reopened).
-    let mut closed = vec![false; if reopen { 0 } else { keys }];
     let first = key(&start);
     if first >= keys {
         return Outcome::stopped(Stop::NoPath, stats);
     }
-    let mut table = Table::new(keys);
-    let mut heap = BinaryHeap::new();
-    heap.push(Entry {
-        f: heuristic(&start),
-        g: C::zero(),
-        key: first,
-    });
-    table.set(first, C::zero(), NONE, start);
+    let f = heuristic(&start);
+    let mut open = Frontier::new(keys, reopen, start, first, f);
     let mut found: Option<usize> = None;
-    while let Some(Entry { f, g, key: at }) = heap.pop() {
-        if let Some(best) = found.and_then(|k| table.cost(k))
+    while let Some(Entry { f, g, key: at }) = open.heap.pop() {
+        if let Some(best) = found.and_then(|k| open.table.cost(k))
             && f > best
         {
             break;
         }
-        if table.cost(at).is_none_or(|kept| kept < g) {
-            continue; // Stale: the key was reached cheaper since.
+        if open.skips(at, g) {
+            continue;
         }
-        if closed.get(at).copied().unwrap_or(false) {
-            continue; // Expanded before, and not reopened.
-        }
-        if success(table.node(at)) {
-            found = table.best_goal(found, at);
+        if success(open.table.node(at)) {
+            found = open.table.best_goal(found, at);
             continue;
         }
         if stats.expanded == budget {
@@ -408,22 +405,80 @@ where
             );
         }
         stats.expanded += 1;
-        if let Some(done) = closed.get_mut(at) {
+        if let Some(done) = open.closed.get_mut(at) {
             *done = true;
         }
-        for (child, cost) in successors(table.node(at)) {
+        let children = successors(open.table.node(at));
+        open.relax(at, g, children, keys, &mut key, &mut heuristic, &mut stats);
+    }
+    open.table.outcome(found, stats)
+}
+
+/// What [`best_first`] keeps between pops: the per-key table, the heap of entries to pop, and the
+/// keys expanded so far (only kept when they are not reopened).
+struct Frontier<N, C> {
+    table: Table<N, C>,
+    heap: BinaryHeap<Entry<C>>,
+    closed: Vec<bool>,
+}
+
+impl<N: Clone, C: Cost> Frontier<N, C> {
+    /// The frontier of a search from `start`, at key `first` (below `keys`) with estimate `f`.
+    fn new(keys: usize, reopen: bool, start: N, first: usize, f: C) -> Self {
+        let mut open = Frontier {
+            table: Table::new(keys),
+            heap: BinaryHeap::new(),
+            closed: vec![false; if reopen { 0 } else { keys }],
+        };
+        open.heap.push(Entry {
+            f,
+            g: C::zero(),
+            key: first,
+        });
+        open.table.set(first, C::zero(), NONE, start);
+        open
+    }
+
+    /// Whether an entry popped for key `at` at cost `g` is skipped: stale (the key was reached
+    /// cheaper since), or expanded before and not reopened.
+    #[inline(always)]
+    fn skips(&self, at: usize, g: C) -> bool {
+        self.table.cost(at).is_none_or(|kept| kept < g)
+            || self.closed.get(at).copied().unwrap_or(false)
+    }
+
+    /// Offers each of the `children` of the state expanded at key `at`, reached at cost `g`, to
+    /// the table: pushes those reached strictly cheaper, counts as cut short those whose key is
+    /// closed or held a path as good, and ignores those whose key is not below `keys`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn relax<IN, FH, FK>(
+        &mut self,
+        at: usize,
+        g: C,
+        children: IN,
+        keys: usize,
+        key: &mut FK,
+        heuristic: &mut FH,
+        stats: &mut Stats,
+    ) where
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FK: FnMut(&N) -> usize,
+    {
+        for (child, cost) in children {
             let next = key(&child);
             if next >= keys {
                 continue;
             }
-            if closed.get(next).copied().unwrap_or(false) {
+            if self.closed.get(next).copied().unwrap_or(false) {
                 stats.cut_short += 1;
                 continue;
             }
             let g = g + cost;
-            match table.offer(next, g, at, child) {
-                Offer::Cheaper => heap.push(Entry {
-                    f: g + heuristic(table.node(next)),
+            match self.table.offer(next, g, at, child) {
+                Offer::Cheaper => self.heap.push(Entry {
+                    f: g + heuristic(self.table.node(next)),
                     g,
                     key: next,
                 }),
@@ -432,7 +487,6 @@ where
             }
         }
     }
-    table.outcome(found, stats)
 }
 
 #[cfg(test)]
