@@ -4,7 +4,7 @@
 //! machine and every version of every dependency: a scaling study can be rerun from its seeds.
 
 use crate::board::format::sha256_hex_of;
-use crate::board::{Board, GoalMode, Grid, Metric, Player, Point, Rounding, Rules};
+use crate::board::{Board, BoardRules, GoalMode, Grid, Metric, Player, Point, Rounding};
 use crate::random::SplitMix64;
 use std::io::{self, Write};
 
@@ -240,7 +240,7 @@ impl Drawn {
             unit: "units".into(),
             scale: None,
             grid,
-            rules: Rules {
+            rules: BoardRules {
                 die: self.die.clone(),
                 metric: self.metric,
                 rounding: self.rounding,

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, embedded, goal_label};
 use crate::race::Race;
-use crate::solve::{Method, Solution, SolveError, solve_race};
+use crate::solve::{Method, PlayerSolution, PlayerSolveError, solve_race};
 use serde::Serialize;
 
 /// A version of the paper. The numbers of its section 4.2 differ between the two, because the
@@ -135,7 +135,7 @@ fn row(
 fn search_rows(
     versions: &[Version],
     method: &str,
-    s: &Solution<u64>,
+    s: &PlayerSolution<u64>,
     (what, calls): (&str, Option<Amount>),
     cut_short: Option<Amount>,
 ) -> [Row; 3] {
@@ -164,11 +164,11 @@ fn search_rows(
 /// short by the bound included (a row the version does not report has no paper value). The
 /// 660-million-call run (`bnb-none/bitboard`, half a second in a release build) is left out unless
 /// `with_unbounded`.
-pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
+pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, PlayerSolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
         Some(Ok(b)) => b,
         _ => {
-            return Err(SolveError::internal(
+            return Err(PlayerSolveError::internal(
                 "the embedded standard board does not load",
             ));
         }

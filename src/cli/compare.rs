@@ -11,7 +11,9 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{Format, render_with};
 use boardpath::compare::plot::{Chart, draw};
-use boardpath::compare::{DEFAULT_BUDGET, Options, Report, RuleColumn, Selection, compare_player};
+use boardpath::compare::{
+    CompareOptions, DEFAULT_BUDGET, Report, RuleColumn, Selection, compare_player,
+};
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
 use std::collections::BTreeMap;
@@ -83,7 +85,7 @@ pub enum FormatArg {
 
 impl TableArgs {
     /// The comparison options asked for.
-    pub fn options(&self) -> Result<Options, Error> {
+    pub fn options(&self) -> Result<CompareOptions, Error> {
         let selection = match &self.method {
             None => Selection::Default,
             Some(list) if list.iter().any(|m| m == "all") => {
@@ -93,7 +95,7 @@ impl TableArgs {
                 Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?)
             }
         };
-        Ok(Options {
+        Ok(CompareOptions {
             selection,
             repeat: if self.no_time {
                 0
@@ -190,14 +192,14 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
 }
 
 /// The methods, timing samples and budget `args` ask for.
-pub fn options(args: &CompareArgs) -> Result<Options, Error> {
+pub fn options(args: &CompareArgs) -> Result<CompareOptions, Error> {
     args.table.options()
 }
 
 /// Every method of `options` on every job; `progress` is told of each before it runs.
 pub fn report(
     jobs: &[Job],
-    options: &Options,
+    options: &CompareOptions,
     mut progress: impl FnMut(boardpath::compare::Job),
 ) -> Result<Report, Error> {
     let mut report = Report::default();

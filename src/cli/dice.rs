@@ -9,7 +9,8 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DiceRules, Exact, MAX_TRIES, Model, Objective, Policy, Start, analyse_with,
+    Analysis, DiceError, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Objective, Start,
+    analyse_with,
 };
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
@@ -119,17 +120,17 @@ pub fn dice_error(e: DiceError) -> Error {
 }
 
 /// The objective, policy and dice rules `args` ask for.
-pub fn settings(args: &DiceArgs) -> (Objective, Policy, DiceRules) {
+pub fn settings(args: &DiceArgs) -> (Objective, DicePolicy, DiceRules) {
     let objective = match args.objective {
         ObjectiveArg::Turns => Objective::Turns,
         ObjectiveArg::Rolls => Objective::Rolls,
         ObjectiveArg::Distance => Objective::Distance,
     };
     let policy = match args.policy {
-        PolicyArg::Optimal => Policy::Optimal(objective),
-        PolicyArg::Front => Policy::Front,
-        PolicyArg::Rear => Policy::Rear,
-        PolicyArg::Random => Policy::Random,
+        PolicyArg::Optimal => DicePolicy::Optimal(objective),
+        PolicyArg::Front => DicePolicy::Front,
+        PolicyArg::Rear => DicePolicy::Rear,
+        PolicyArg::Random => DicePolicy::Random,
     };
     let rules = DiceRules {
         start: match args.start {
@@ -303,8 +304,13 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
 }
 
 /// The policy as CSV or JSON (by the file's extension): every unfinished state and roll.
-fn policy_table(model: &Model, exact: &Exact, policy: Policy, path: &str) -> Result<String, Error> {
-    if policy == Policy::Random {
+fn policy_table(
+    model: &Model,
+    exact: &Exact,
+    policy: DicePolicy,
+    path: &str,
+) -> Result<String, Error> {
+    if policy == DicePolicy::Random {
         return Err(Error::Usage(
             "--policy-out: the random policy has no table (it draws among the legal moves)".into(),
         ));

@@ -257,7 +257,7 @@ mod tests {
     fn an_untimed_report_has_no_time_column() {
         assert_eq!(COLUMNS[TIME_AT], "time");
         let board = crate::board::Board::load("maedn").unwrap();
-        let options = crate::compare::Options {
+        let options = crate::compare::CompareOptions {
             selection: crate::compare::Selection::Only(vec![
                 crate::solve::Method::find("dp/step").unwrap(),
             ]),
@@ -273,7 +273,7 @@ mod tests {
              |---|---|---|---|---|---:|---|---:|---:|---:|---|\n\
              | maedn | black | dp/step | length | yes | 83047 | yes | 32 | 29 | 160 |  |\n"
         );
-        let timed = crate::compare::Options {
+        let timed = crate::compare::CompareOptions {
             repeat: 1,
             ..options
         };

@@ -3,7 +3,7 @@
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
-use crate::solve::{Solution, Solved, Streamed};
+use crate::solve::{PlayerSolution, Solved, Streamed};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -33,7 +33,7 @@ pub fn solved(board: &Board, player: usize, s: &Solved) -> String {
 }
 
 /// A readable report of one player's solution, in its cost type.
-pub fn solution<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> String {
+pub fn solution<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> String {
     let mut out = Vec::new();
     let lengths: Vec<C> = s.pieces.iter().map(|p| p.length).collect();
     // Writing to memory cannot fail, and every piece is at hand.
@@ -64,7 +64,7 @@ fn write<'p, C: Cost + 'p>(
     out: &mut dyn Write,
     board: &Board,
     player: usize,
-    s: &Solution<C>,
+    s: &PlayerSolution<C>,
     lengths: &[C],
     mut path: impl FnMut(usize) -> io::Result<Cow<'p, PiecePath<C>>>,
 ) -> io::Result<()> {

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, GoalMode, goal_label};
 use crate::cost::Cost;
-use crate::solve::{self, Solution};
+use crate::solve::{self, PlayerSolution};
 
 /// One piece's path, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +50,7 @@ pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Result<Solved
     }
 }
 
-fn fits<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Result<(), String> {
+fn fits<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Result<(), String> {
     let Some(p) = board.players.get(player) else {
         return Err(format!("the board has no player #{player}"));
     };
@@ -75,7 +75,7 @@ fn fits<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Result<(), St
     Ok(())
 }
 
-fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {
+fn summarise<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Solved {
     let cm = |c: C| board.scale.map(|sc| sc.to_cm(c.to_f64()));
     Solved {
         player,

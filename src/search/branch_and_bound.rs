@@ -2,21 +2,22 @@
 //!
 //! The search walks the tree of paths depth first, in successor order, and records every goal
 //! strictly cheaper than the best so far. A child is entered only while it can still do as well as
-//! the best (`g + h <= best`, the paper's rule) or, with [`Options::tie_safe`] once a path has been
-//! recorded, strictly better; with [`Options::dominance`] a child is also cut when its key was
-//! entered before at a cost no greater. It is iterative (an explicit stack of the suspended states
-//! with their successor iterators, which is also the current path), allocates only when the stack
-//! grows or a path is recorded, and keeps every closure monomorphized: it is the hot loop of runs
-//! of hundreds of millions of calls. The loop is compiled once per combination of dominance and
-//! tie-safety (chosen once, before it starts), so the paper's search carries neither switch; the
-//! state being expanded lives in locals rather than on the stack, as in a recursion.
+//! the best (`g + h <= best`, the paper's rule) or, with [`BranchAndBoundOptions::tie_safe`] once a
+//! path has been recorded, strictly better; with [`BranchAndBoundOptions::dominance`] a child is
+//! also cut when its key was entered before at a cost no greater. It is iterative (an explicit
+//! stack of the suspended states with their successor iterators, which is also the current path),
+//! allocates only when the stack grows or a path is recorded, and keeps every closure
+//! monomorphized: it is the hot loop of runs of hundreds of millions of calls. The loop is compiled
+//! once per combination of dominance and tie-safety (chosen once, before it starts), so the paper's
+//! search carries neither switch; the state being expanded lives in locals rather than on the
+//! stack, as in a recursion.
 
-use super::{Meter, Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Path, Progress, SearchOutcome, Stats, Stop};
 use crate::cost::Cost;
 
 /// Options of [`branch_and_bound`].
 #[derive(Clone, Copy, Debug)]
-pub struct Options<'p, C> {
+pub struct BranchAndBoundOptions<'p, C> {
     /// Initial best: only paths strictly cheaper than this are recorded (None = no limit).
     pub upper: Option<C>,
     /// Tie-safe cut-off: once a path has been recorded, a child is entered only if
@@ -230,8 +231,8 @@ pub fn branch_and_bound<N, C, FN, IN, FH, FK, FS, FC>(
     keys: usize,
     success: FS,
     stop_after_success: FC,
-    options: Options<'_, C>,
-) -> Outcome<N, C>
+    options: BranchAndBoundOptions<'_, C>,
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -260,7 +261,7 @@ where
             cut_short: 1,
             iterations: 0,
         };
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let children = (problem.successors)(&start).into_iter();
     let root = Frame {
@@ -272,17 +273,17 @@ where
 }
 
 /// The outcome of a search stopped by its budget (or a stop request) with `best` as it stood.
-fn gave_up<N, C: Cost>(best: Best<C>, stats: Stats, budget: u64) -> Outcome<N, C> {
+fn gave_up<N, C: Cost>(best: Best<C>, stats: Stats, budget: u64) -> SearchOutcome<N, C> {
     let stop = Stop::GaveUp {
         budget,
         bound: best.bound(),
     };
-    Outcome::stopped(stop, stats)
+    SearchOutcome::stopped(stop, stats)
 }
 
 impl<N, C: Cost> Walked<N, C> {
     /// What the search returns: the recorded path, no path, or the budget's stop.
-    fn outcome(self, budget: u64) -> Outcome<N, C> {
+    fn outcome(self, budget: u64) -> SearchOutcome<N, C> {
         if self.gave_up {
             return gave_up(self.best, self.stats, budget);
         }
@@ -294,7 +295,7 @@ impl<N, C: Cost> Walked<N, C> {
         } else {
             Err(Stop::NoPath)
         };
-        Outcome {
+        SearchOutcome {
             result,
             stats: self.stats,
         }
@@ -307,7 +308,7 @@ fn unswitched<N, C, FN, IN, FH, FK, FS, FC>(
     problem: Problem<FN, FH, FK, FS, FC>,
     root: Frame<N, C, IN::IntoIter>,
     keys: usize,
-    options: Options<'_, C>,
+    options: BranchAndBoundOptions<'_, C>,
 ) -> Walked<N, C>
 where
     N: Clone,
@@ -512,7 +513,7 @@ fn walk<const DOMINANCE: bool, const TIE_SAFE: bool, N, C, FN, IN, FH, FK, FS, F
     mut p: Problem<FN, FH, FK, FS, FC>,
     root: Frame<N, C, IN::IntoIter>,
     keys: usize,
-    options: Options<'_, C>,
+    options: BranchAndBoundOptions<'_, C>,
 ) -> Walked<N, C>
 where
     N: Clone,
@@ -659,8 +660,8 @@ mod tests {
         tie_safe: bool,
         dominance: bool,
         budget: u64,
-    ) -> Options<'static, u64> {
-        Options {
+    ) -> BranchAndBoundOptions<'static, u64> {
+        BranchAndBoundOptions {
             upper,
             tie_safe,
             dominance,
@@ -670,7 +671,11 @@ mod tests {
     }
 
     /// Runs the example with heuristic `h[n]` and stopping after a success iff `stop`.
-    fn run(h: [Option<u64>; 4], stop: bool, options: Options<u64>) -> Outcome<usize, u64> {
+    fn run(
+        h: [Option<u64>; 4],
+        stop: bool,
+        options: BranchAndBoundOptions<u64>,
+    ) -> SearchOutcome<usize, u64> {
         branch_and_bound(
             0usize,
             |&n| EDGES[n].iter().copied(),
@@ -913,7 +918,11 @@ mod tests {
 
         /// The search through [`Known`] edges (knowing the grandchildren with `grand`); the
         /// outcome and the children built.
-        fn search(&self, grand: bool, options: Options<u64>) -> (Outcome<usize, u64>, u32) {
+        fn search(
+            &self,
+            grand: bool,
+            options: BranchAndBoundOptions<u64>,
+        ) -> (SearchOutcome<usize, u64>, u32) {
             let goal = self.edges.len() - 1;
             let (built, known) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
             let out = branch_and_bound(
@@ -1043,7 +1052,7 @@ mod tests {
             0,
             |&n| n == 2,
             |_| false,
-            Options {
+            BranchAndBoundOptions {
                 upper: None,
                 tie_safe: true,
                 dominance: false,
@@ -1069,7 +1078,7 @@ mod tests {
             n + 1,
             |&k| k == n,
             |_| false,
-            Options {
+            BranchAndBoundOptions {
                 upper: None,
                 tie_safe: true,
                 dominance: true,

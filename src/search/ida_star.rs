@@ -16,7 +16,7 @@
 //! The search is iterative (an explicit stack of states with their successor iterators), so paths
 //! millions of states deep do not overflow the call stack.
 
-use super::{Meter, Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Path, Progress, SearchOutcome, Stats, Stop};
 use crate::cost::Cost;
 
 /// How [`ida_star`] grows its bound and when it gives up.
@@ -60,7 +60,7 @@ pub fn ida_star<N, C, FN, IN, FH, FS>(
     mut heuristic: FH,
     mut success: FS,
     schedule: Schedule<'_>,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -99,7 +99,7 @@ where
                 } else if success(&node) {
                     let path = path_through(&stack, node, g);
                     if g <= floor {
-                        return Outcome::found(path, stats);
+                        return SearchOutcome::found(path, stats);
                     }
                     incumbent = Some(path);
                 } else {
@@ -118,10 +118,10 @@ where
             }
         }
         if let Some(path) = incumbent {
-            return Outcome::found(path, stats);
+            return SearchOutcome::found(path, stats);
         }
         let Some(least) = next_bound else {
-            return Outcome::stopped(Stop::NoPath, stats);
+            return SearchOutcome::stopped(Stop::NoPath, stats);
         };
         floor = least;
         bound = grown(bound, least, schedule.growth);
@@ -147,12 +147,12 @@ fn path_through<N: Clone, C, I>(stack: &[Frame<N, C, I>], node: N, g: C) -> Path
 
 /// The outcome when entering a state would exceed the `budget`, in the iteration under `bound`.
 #[cold]
-fn gave_up<N, C>(budget: u64, bound: C, stats: Stats) -> Outcome<N, C> {
+fn gave_up<N, C>(budget: u64, bound: C, stats: Stats) -> SearchOutcome<N, C> {
     let stop = Stop::GaveUp {
         budget,
         bound: Some(bound),
     };
-    Outcome::stopped(stop, stats)
+    SearchOutcome::stopped(stop, stats)
 }
 
 #[cfg(test)]

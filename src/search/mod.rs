@@ -134,17 +134,17 @@ pub enum Stop<C> {
 
 /// What every search returns.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome<N, C> {
+pub struct SearchOutcome<N, C> {
     /// The path found, or why there is none.
     pub result: Result<Path<N, C>, Stop<C>>,
     /// What the search did.
     pub stats: Stats,
 }
 
-impl<N, C> Outcome<N, C> {
+impl<N, C> SearchOutcome<N, C> {
     /// An outcome with a path.
     fn found(path: Path<N, C>, stats: Stats) -> Self {
-        Outcome {
+        SearchOutcome {
             result: Ok(path),
             stats,
         }
@@ -152,7 +152,7 @@ impl<N, C> Outcome<N, C> {
 
     /// An outcome without a path.
     fn stopped(stop: Stop<C>, stats: Stats) -> Self {
-        Outcome {
+        SearchOutcome {
             result: Err(stop),
             stats,
         }
@@ -295,8 +295,8 @@ impl<N: Clone, C: Cost> Table<N, C> {
     }
 
     /// The outcome of a search that ends with the best goal `found`, if any.
-    fn outcome(&self, found: Option<usize>, stats: Stats) -> Outcome<N, C> {
-        Outcome {
+    fn outcome(&self, found: Option<usize>, stats: Stats) -> SearchOutcome<N, C> {
+        SearchOutcome {
             result: found.map(|k| self.path(k)).ok_or(Stop::NoPath),
             stats,
         }
@@ -364,7 +364,7 @@ fn best_first<N, C, FN, IN, FH, FK, FS>(
     mut success: FS,
     budget: u64,
     reopen: bool,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -377,7 +377,7 @@ where
     let mut stats = Stats::default();
     let first = key(&start);
     if first >= keys {
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let f = heuristic(&start);
     let mut open = Frontier::new(keys, reopen, start, first, f);
@@ -396,7 +396,7 @@ where
             continue;
         }
         if stats.expanded == budget {
-            return Outcome::stopped(
+            return SearchOutcome::stopped(
                 Stop::GaveUp {
                     budget,
                     bound: Some(f),

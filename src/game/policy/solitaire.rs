@@ -5,7 +5,7 @@ use super::{Policy, PolicyError, front_most};
 use crate::board::Board;
 use crate::dice::exact::{self, ENTER};
 use crate::dice::state::{Model, State as DiceState};
-use crate::dice::{DiceRules, Objective, Policy as DicePolicy, Start};
+use crate::dice::{DicePolicy, DiceRules, Objective, Start};
 use crate::game::{Game, Move, State, WAITING};
 use crate::random::SplitMix64;
 
