@@ -156,7 +156,7 @@ pub fn check_die<T: Copy + Into<i128>>(faces: &[T]) -> Result<Vec<u32>, String> 
 
 /// The most faces one range `A-B` of [`parse_die_list`] may span: a typo such as `1-60000000`
 /// stays an error instead of an allocation of millions of faces.
-pub const MAX_RANGE_FACES: u64 = 100_000;
+pub(crate) const MAX_RANGE_FACES: u64 = 100_000;
 
 /// Parses one die written as comma-separated faces and ranges, e.g. `1,2,3,4,5,6`, `1-8` or
 /// `1-4,6` ([`die_text`] writes this form).

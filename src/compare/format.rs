@@ -192,7 +192,7 @@ const CSV_TAIL: [&str; 13] = [
 ];
 
 /// The CSV header line: `board,board_sha256,player,metric,...,runs,note`.
-pub fn csv_header() -> String {
+pub(crate) fn csv_header() -> String {
     let rules = RuleColumn::ALL.map(RuleColumn::key);
     [&CSV_HEAD[..], &rules, &CSV_TAIL, &["note"]]
         .concat()
@@ -232,7 +232,7 @@ fn csv(report: &Report) -> String {
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
-pub fn csv_field(f: &str) -> String {
+pub(crate) fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {

@@ -204,7 +204,7 @@ impl RuleColumn {
 }
 
 /// Columns of the table in order, as headings.
-pub const COLUMNS: [&str; 12] = [
+pub(crate) const COLUMNS: [&str; 12] = [
     "board",
     "player",
     "method",

@@ -24,7 +24,7 @@ pub const PASS: u8 = 253;
 const TIE: f64 = 1e-12;
 
 /// Turns beyond which the distribution stops even if its tail is not yet below the threshold.
-pub const MAX_TURNS: usize = 1_000_000;
+pub(crate) const MAX_TURNS: usize = 1_000_000;
 
 /// The exact expectations of one policy, from every state.
 #[derive(Clone, Debug)]

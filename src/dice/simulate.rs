@@ -154,7 +154,7 @@ pub fn simulate(
 
 /// [`simulate`], which adds each chunk's games to `played` when done (for a display on another thread), and stops with
 /// [`DiceError::Cancelled`] at the next chunk after a [`cancel`] request.
-pub fn simulate_with(
+pub(crate) fn simulate_with(
     model: &Model,
     exact: &Exact,
     policy: DicePolicy,

@@ -201,7 +201,7 @@ impl Layout {
     /// Whether a board with these tile counts fits in the widest integer at all (the distance
     /// carried beside the word): what [`Layout::fit`] refuses whatever the costs, known before a
     /// race is compiled.
-    pub fn check_tiles(waiting: usize, track: usize, goal: usize) -> Result<(), EncodingError> {
+    pub(crate) fn check_tiles(waiting: usize, track: usize, goal: usize) -> Result<(), EncodingError> {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Layout::fit(count(waiting), count(track), count(goal), None).map(drop)
     }
@@ -264,7 +264,7 @@ impl Layout {
 
     /// The start board of the piece that finishes `index`-th (from 0): the pieces still waiting, the
     /// piece on step 0, the goal tiles of pieces already finished, distance 0 (the paper's `start_pN`).
-    pub fn start_board<T: Bits>(
+    pub(crate) fn start_board<T: Bits>(
         &self,
         race_pieces: usize,
         index: usize,

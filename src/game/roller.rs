@@ -38,7 +38,7 @@ impl Roller {
 
     /// The same dice seeded anew by one draw from `game`, as [`Roller::new`] gives them.
     #[inline]
-    pub fn reseed(&mut self, game: &mut SplitMix64) {
+    pub(crate) fn reseed(&mut self, game: &mut SplitMix64) {
         self.rng = SplitMix64::new(game.next_u64());
         self.left = 0;
     }

@@ -15,7 +15,7 @@ use serde::Serialize;
 pub const MAX_GAMES: u64 = 100_000_000;
 
 /// Rolls after which a game is stopped unfinished (it counts as a game without a winner).
-pub const MAX_ROLLS: u64 = 1_000_000;
+pub(crate) const MAX_ROLLS: u64 = 1_000_000;
 
 /// Games per parallel task: each task sums its games in order, tasks are summed in order.
 const CHUNK: u64 = 256;
@@ -223,7 +223,7 @@ pub fn tournament(
 }
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials: `(low, high)`.
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+pub(crate) fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -237,7 +237,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// A mean with its 95% interval (normal approximation) from `n` samples' sum and sum of squares.
-pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
+pub(crate) fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
     if n == 0 {
         return (0.0, 0.0, 0.0);
     }

@@ -60,7 +60,7 @@ impl<'a> BitboardView<'a> {
     }
 
     /// Every set tile: (kind, label, position).
-    pub fn set_tiles(&self) -> Vec<(&'static str, String, crate::board::Point)> {
+    pub(crate) fn set_tiles(&self) -> Vec<(&'static str, String, crate::board::Point)> {
         let p = &self.board.players[self.player];
         let n = self.board.track.len();
         let mut out = Vec::new();

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 /// The name of relative step `step` of `player` on `board`: the track tile index, or the goal
 /// tile's letter; with its grid cell when the board has a grid.
-pub fn tile_name(board: &Board, player: usize, step: usize) -> String {
+pub(crate) fn tile_name(board: &Board, player: usize, step: usize) -> String {
     let p = &board.players[player];
     let (name, point) = if step < p.track_steps {
         let idx = (p.start + step) % board.track.len();

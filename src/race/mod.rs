@@ -14,7 +14,7 @@ use crate::cost::Cost;
 
 /// The most (step, face) pairs a race compiles: its cost table takes 16 bytes each, so this keeps
 /// it under 320 MB (a 1,000,000-tile board with a six-sided die needs 6,000,000).
-pub const MAX_MOVES: usize = 20_000_000;
+pub(crate) const MAX_MOVES: usize = 20_000_000;
 
 /// One piece of a race, in finishing order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -251,7 +251,7 @@ impl<C: Cost> Race<C> {
     }
 
     /// Whether a piece heading for goal tile `target` may stop on step `to`.
-    pub fn can_land(&self, to: usize, target: usize) -> bool {
+    pub(crate) fn can_land(&self, to: usize, target: usize) -> bool {
         let t = self.target_step(target);
         to < self.track_steps
             || to == t
@@ -323,7 +323,7 @@ impl<C: Cost> Race<C> {
     }
 
     /// The board's track index of a track step, `None` for a goal step.
-    pub fn track_index(&self, step: usize) -> Option<usize> {
+    pub(crate) fn track_index(&self, step: usize) -> Option<usize> {
         (step < self.track_steps).then(|| (self.start + step) % self.track_len.max(1))
     }
 

@@ -110,7 +110,7 @@ pub fn waiting_tile(pieces: usize, index: usize) -> usize {
 }
 
 /// A short description of the rules, in two lines that fit a legend.
-pub fn rules_lines(board: &Board) -> [String; 2] {
+pub(crate) fn rules_lines(board: &Board) -> [String; 2] {
     let r = &board.rules;
     let faces: Vec<String> = r.die.iter().map(u32::to_string).collect();
     let goal = match (r.goal_mode, r.moves_in_goal) {
@@ -132,6 +132,6 @@ pub fn with_cm(value: &str, unit: &str, cm: Option<f64>) -> String {
 }
 
 /// `piece 1 → d`: the piece's number and its target goal tile.
-pub fn piece_title(index: usize, target: usize) -> String {
+pub(crate) fn piece_title(index: usize, target: usize) -> String {
     format!("piece {} \u{2192} {}", index + 1, goal_label(target))
 }

@@ -67,7 +67,7 @@ pub enum Skip {
 }
 
 /// Solves one piece.
-pub type Runner<C> =
+pub(crate) type Runner<C> =
     fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C>, PlayerSolveError>;
 
 /// The least distance of every step of one piece's race, by a search not stopped at its target:

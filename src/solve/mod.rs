@@ -186,7 +186,7 @@ pub fn solve_race<'a, C: MethodCost>(
 
 /// One piece's result without its path: what is known of every piece before any path is read.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outline<C> {
+pub(crate) struct Outline<C> {
     /// Target goal tile index (0 = a).
     pub target: usize,
     /// Total cost of the path.
@@ -225,7 +225,7 @@ pub struct Paths<'r, C> {
 
 impl<C: Cost> Paths<'_, C> {
     /// Each piece's target, length and nodes, in finishing order: known before any path is read.
-    pub fn outline(&self) -> &[Outline<C>] {
+    pub(crate) fn outline(&self) -> &[Outline<C>] {
         &self.outline
     }
 
@@ -253,7 +253,7 @@ impl<C: Cost> Paths<'_, C> {
 
 impl<C: Cost> Streamed<'_, C> {
     /// The solution with every piece's path.
-    pub fn into_solution(mut self) -> Result<PlayerSolution<C>, PlayerSolveError> {
+    pub(crate) fn into_solution(mut self) -> Result<PlayerSolution<C>, PlayerSolveError> {
         self.solution.pieces = (0..self.paths.outline.len())
             .map(|i| self.paths.path(i))
             .collect::<Result<_, _>>()?;

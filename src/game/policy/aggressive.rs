@@ -7,7 +7,7 @@ use crate::random::SplitMix64;
 /// Captures when it can, the victim furthest along first (it costs its owner the most);
 /// otherwise moves the front-most piece.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Aggressive;
+pub(crate) struct Aggressive;
 
 impl Policy for Aggressive {
     fn name(&self) -> String {

@@ -10,10 +10,10 @@ use crate::random::SplitMix64;
 /// has a piece waiting (the entry roll). The threat ignores the opponent's own constraints
 /// (clearing its start tile, compulsory entry): a tile it could reach counts.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Defensive;
+pub(crate) struct Defensive;
 
 /// Own pieces of `p` in `state` that some opponent can hit with its next roll.
-pub fn threatened(game: &Game, state: &State, p: usize) -> usize {
+pub(crate) fn threatened(game: &Game, state: &State, p: usize) -> usize {
     let mut count = 0;
     for &s in state.pieces_of(p) {
         if s == WAITING {

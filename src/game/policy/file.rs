@@ -22,7 +22,7 @@ use crate::text::plural;
 use std::collections::HashMap;
 
 /// The first line of every policy file.
-pub const HEADER: &str = "boardpath-policy 1";
+pub(crate) const HEADER: &str = "boardpath-policy 1";
 
 /// A position seen from the mover: each player's steps sorted, mover first, then the rest in
 /// order of play.

@@ -126,7 +126,7 @@ pub fn progress(m: &Move) -> i64 {
 
 /// The index of the front-most move (the piece furthest along) among `moves`.
 #[inline]
-pub fn front_most(moves: &[Move]) -> usize {
+pub(crate) fn front_most(moves: &[Move]) -> usize {
     (0..moves.len())
         .max_by_key(|&i| progress(&moves[i]))
         .unwrap_or(0)

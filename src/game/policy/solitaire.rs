@@ -13,7 +13,7 @@ use crate::random::SplitMix64;
 /// pieces. Where that move is not legal in the game (it never is illegal in the race alone, but
 /// an opponent's rules can differ), it moves the front-most piece.
 #[derive(Debug)]
-pub struct Solitaire {
+pub(crate) struct Solitaire {
     model: Model,
     choice: Vec<u8>,
 }
