@@ -13,7 +13,7 @@ use crate::race::Race;
 /// The most states the exact solver accepts. A state takes about 175 bytes with the transitions of
 /// the distribution (Parcheesi: 1.09 million states, 190 MB), so this is about 1.8 GB; the embedded
 /// boards need at most 1.1 million.
-pub(crate) const MAX_STATES: u64 = 10_000_000;
+pub const MAX_STATES: u64 = 10_000_000;
 
 /// The most die faces the model takes (the solver keeps per-face arrays on the stack).
 pub const MAX_FACES: usize = 64;

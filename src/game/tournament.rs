@@ -15,7 +15,7 @@ use serde::Serialize;
 pub const MAX_GAMES: u64 = 100_000_000;
 
 /// Rolls after which a game is stopped unfinished (it counts as a game without a winner).
-pub(crate) const MAX_ROLLS: u64 = 1_000_000;
+pub const MAX_ROLLS: u64 = 1_000_000;
 
 /// Games per parallel task: each task sums its games in order, tasks are summed in order.
 const CHUNK: u64 = 256;

@@ -41,7 +41,7 @@ use crate::cost::Cost;
 pub(crate) const PAPER_UNITS_PER_TILE: u64 = 193;
 
 /// The factor of the inadmissible weighted straight-line estimate.
-pub(crate) const WEIGHT: f64 = 1.5;
+pub const WEIGHT: f64 = 1.5;
 
 /// A lower bound (or, weighted, an estimate) of the cost from a step to the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

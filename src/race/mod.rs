@@ -14,7 +14,7 @@ use crate::cost::Cost;
 
 /// The most (step, face) pairs a race compiles: its cost table takes 16 bytes each, so this keeps
 /// it under 320 MB (a 1,000,000-tile board with a six-sided die needs 6,000,000).
-pub(crate) const MAX_MOVES: usize = 20_000_000;
+pub const MAX_MOVES: usize = 20_000_000;
 
 /// One piece of a race, in finishing order.
 #[derive(Clone, Debug, PartialEq, Eq)]

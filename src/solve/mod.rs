@@ -186,7 +186,7 @@ pub fn solve_race<'a, C: MethodCost>(
 
 /// One piece's result without its path: what is known of every piece before any path is read.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Outline<C> {
+pub struct Outline<C> {
     /// Target goal tile index (0 = a).
     pub target: usize,
     /// Total cost of the path.
