@@ -1,7 +1,8 @@
 //! Random valid boards from a seed: the generator behind `boardpath generate` and the property tests.
 //!
-//! The random sequence is a hand-written SplitMix64, so a seed gives the same board on every
-//! machine and every version of every dependency: a scaling study can be rerun from its seeds.
+//! The random sequence is the project's SplitMix64 ([`crate::random`]), so a seed gives the same
+//! board on every machine and every version of every dependency: a scaling study can be rerun from
+//! its seeds.
 
 use crate::board::format::sha256_hex_of;
 use crate::board::{Board, BoardRules, GoalMode, Grid, Metric, Player, Point, Rounding};

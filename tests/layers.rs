@@ -336,3 +336,39 @@ fn every_module_of_src_has_a_layer() {
     missing.dedup();
     assert!(missing.is_empty(), "in no layer: {}", missing.join(", "));
 }
+
+/// Every top-level module of `src/`, and every module folder one level down (`game/exact/`,
+/// `cli/serve/`, ...), as the document writes it: `src/board/`, `src/cost.rs`, `game/exact/`.
+#[test]
+fn the_architecture_document_names_every_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let mut unnamed = Vec::new();
+    for module in graph().into_keys() {
+        let named = match module.as_slice() {
+            [top] if root.join("src").join(top).join("mod.rs").is_file() => {
+                doc.contains(&format!("src/{top}/"))
+            }
+            [top] => doc.contains(&format!("src/{top}.rs")),
+            [top, sub]
+                if root
+                    .join("src")
+                    .join(top)
+                    .join(sub)
+                    .join("mod.rs")
+                    .is_file() =>
+            {
+                doc.contains(&format!("{top}/{sub}/"))
+            }
+            _ => true,
+        };
+        if !named {
+            unnamed.push(module.join("/"));
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "docs/architecture.md does not name: {}",
+        unnamed.join(", ")
+    );
+}

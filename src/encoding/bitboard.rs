@@ -201,7 +201,11 @@ impl Layout {
     /// Whether a board with these tile counts fits in the widest integer at all (the distance
     /// carried beside the word): what [`Layout::fit`] refuses whatever the costs, known before a
     /// race is compiled.
-    pub(crate) fn check_tiles(waiting: usize, track: usize, goal: usize) -> Result<(), EncodingError> {
+    pub(crate) fn check_tiles(
+        waiting: usize,
+        track: usize,
+        goal: usize,
+    ) -> Result<(), EncodingError> {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Layout::fit(count(waiting), count(track), count(goal), None).map(drop)
     }
