@@ -150,6 +150,12 @@ impl<N, C> SearchOutcome<N, C> {
         }
     }
 
+    /// An outcome when the `budget` ran out, with the search's `bound` then.
+    #[cold]
+    fn gave_up(budget: u64, bound: Option<C>, stats: Stats) -> Self {
+        Self::stopped(Stop::GaveUp { budget, bound }, stats)
+    }
+
     /// An outcome without a path.
     fn stopped(stop: Stop<C>, stats: Stats) -> Self {
         SearchOutcome {
@@ -375,89 +381,77 @@ where
     FS: FnMut(&N) -> bool,
 {
     let mut stats = Stats::default();
+    // Keys expanded so far (only kept when they are not reopened).
+    let mut closed = vec![false; if reopen { 0 } else { keys }];
     let first = key(&start);
     if first >= keys {
         return SearchOutcome::stopped(Stop::NoPath, stats);
     }
-    let f = heuristic(&start);
-    let mut open = Frontier::new(keys, reopen, start, first, f);
+    let mut table = Table::new(keys);
+    let mut heap = BinaryHeap::new();
+    heap.push(Entry {
+        f: heuristic(&start),
+        g: C::zero(),
+        key: first,
+    });
+    table.set(first, C::zero(), NONE, start);
     let mut found: Option<usize> = None;
-    while let Some(Entry { f, g, key: at }) = open.heap.pop() {
-        if let Some(best) = found.and_then(|k| open.table.cost(k))
+    while let Some(Entry { f, g, key: at }) = heap.pop() {
+        if let Some(best) = found.and_then(|k| table.cost(k))
             && f > best
         {
             break;
         }
-        if open.skips(at, g) {
-            continue;
+        if table.cost(at).is_none_or(|kept| kept < g) {
+            continue; // Stale: the key was reached cheaper since.
         }
-        if success(open.table.node(at)) {
-            found = open.table.best_goal(found, at);
+        if closed.get(at).copied().unwrap_or(false) {
+            continue; // Expanded before, and not reopened.
+        }
+        if success(table.node(at)) {
+            found = table.best_goal(found, at);
             continue;
         }
         if stats.expanded == budget {
-            return SearchOutcome::stopped(
-                Stop::GaveUp {
-                    budget,
-                    bound: Some(f),
-                },
-                stats,
-            );
+            return SearchOutcome::gave_up(budget, Some(f), stats);
         }
         stats.expanded += 1;
-        if let Some(done) = open.closed.get_mut(at) {
+        if let Some(done) = closed.get_mut(at) {
             *done = true;
         }
-        let children = successors(open.table.node(at));
-        open.relax(at, g, children, keys, &mut key, &mut heuristic, &mut stats);
-    }
-    open.table.outcome(found, stats)
-}
-
-/// What [`best_first`] keeps between pops: the per-key table, the heap of entries to pop, and the
-/// keys expanded so far (only kept when they are not reopened).
-struct Frontier<N, C> {
-    table: Table<N, C>,
-    heap: BinaryHeap<Entry<C>>,
-    closed: Vec<bool>,
-}
-
-impl<N: Clone, C: Cost> Frontier<N, C> {
-    /// The frontier of a search from `start`, at key `first` (below `keys`) with estimate `f`.
-    fn new(keys: usize, reopen: bool, start: N, first: usize, f: C) -> Self {
-        let mut open = Frontier {
-            table: Table::new(keys),
-            heap: BinaryHeap::new(),
-            closed: vec![false; if reopen { 0 } else { keys }],
+        let children = successors(table.node(at));
+        let open = Open {
+            table: &mut table,
+            heap: &mut heap,
+            closed: &closed,
+            keys,
         };
-        open.heap.push(Entry {
-            f,
-            g: C::zero(),
-            key: first,
-        });
-        open.table.set(first, C::zero(), NONE, start);
-        open
+        open.relax(at, g, children, &mut key, &mut heuristic, &mut stats);
     }
+    table.outcome(found, stats)
+}
 
-    /// Whether an entry popped for key `at` at cost `g` is skipped: stale (the key was reached
-    /// cheaper since), or expanded before and not reopened.
-    #[inline(always)]
-    fn skips(&self, at: usize, g: C) -> bool {
-        self.table.cost(at).is_none_or(|kept| kept < g)
-            || self.closed.get(at).copied().unwrap_or(false)
-    }
+/// What [`best_first`] has open, borrowed while a state's children are offered: the per-key
+/// table, the heap of entries to pop, and the keys expanded so far (only kept when they are not
+/// reopened).
+struct Open<'a, N, C> {
+    table: &'a mut Table<N, C>,
+    heap: &'a mut BinaryHeap<Entry<C>>,
+    closed: &'a [bool],
+    /// Keys below this have an entry.
+    keys: usize,
+}
 
+impl<N: Clone, C: Cost> Open<'_, N, C> {
     /// Offers each of the `children` of the state expanded at key `at`, reached at cost `g`, to
     /// the table: pushes those reached strictly cheaper, counts as cut short those whose key is
     /// closed or held a path as good, and ignores those whose key is not below `keys`.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn relax<IN, FH, FK>(
-        &mut self,
+        self,
         at: usize,
         g: C,
         children: IN,
-        keys: usize,
         key: &mut FK,
         heuristic: &mut FH,
         stats: &mut Stats,
@@ -468,7 +462,7 @@ impl<N: Clone, C: Cost> Frontier<N, C> {
     {
         for (child, cost) in children {
             let next = key(&child);
-            if next >= keys {
+            if next >= self.keys {
                 continue;
             }
             if self.closed.get(next).copied().unwrap_or(false) {
