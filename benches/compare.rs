@@ -80,7 +80,7 @@ fn split(c: &mut Criterion) {
         .iter()
         .map(|p| GraphEncoding::new(&race, p))
         .collect();
-    let cost = |o: boardpath::search::Outcome<_, u64>| o.result.map_or(0, |p| p.cost);
+    let cost = |o: boardpath::search::SearchOutcome<_, u64>| o.result.map_or(0, |p| p.cost);
     group.bench_function("dijkstra-search-only", |b| {
         b.iter(|| {
             graphs

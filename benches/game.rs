@@ -4,7 +4,7 @@
 
 use boardpath::board::Board;
 use boardpath::game::{Game, GameConfig, State, random_playout};
-use boardpath::generate::SplitMix64;
+use boardpath::random::SplitMix64;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -9,7 +9,7 @@
 //! of the first piece's path as the bit-board search records it.
 
 use boardpath::board::{Board, embedded};
-use boardpath::output::decode::parse_bits;
+use boardpath::encoding::bitboard::parse_value;
 use boardpath::render::{self, Format, Request, solved};
 use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
 use std::fmt::Write;
@@ -110,7 +110,7 @@ fn run() -> Result<(), String> {
         return Err(format!("{name} rounds per move"));
     };
     if let Some(hex) = by_bits.pieces.first().and_then(|p| p.bitboard.clone()) {
-        let value = parse_bits(&hex)?;
+        let value = parse_value(&hex)?;
         index += &picture(
             &board,
             &Request {

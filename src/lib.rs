@@ -6,9 +6,52 @@
 //! present it as a state space, and the generic algorithms of [`search`] run on any of them. The
 //! [`solve::METHODS`] catalogue names every algorithm x encoding pair once.
 //!
-//! Layers, each using only those below it: [`board`] -> [`cost`] -> [`race`] -> [`search`] ->
-//! [`encoding`] -> [`solve`] -> [`compare`], [`output`], [`render`], [`paper`], [`dice`] (and the
-//! binary's `cli`). `tests/layers.rs` fails on a file-level import cycle or a use against the layers.
+//! # The modules
+//!
+//! - [`board`]: the board model (tiles, players, [`board::BoardRules`]) and its TOML file format,
+//!   with file:line:column errors; the embedded boards.
+//! - [`cost`]: the [`cost::Cost`] trait: whole units (`u64`) under per-move rounding, `f64` under
+//!   exact rounding.
+//! - [`race`]: one player's race compiled into relative steps, legal rolls and their costs, and
+//!   the lower bounds of [`race::estimate`].
+//! - [`search`]: the generic algorithms (Dijkstra, A*, dynamic programming, breadth-first, IDA*,
+//!   the paper's branch and bound) as free functions over a successor closure, knowing only costs.
+//! - [`encoding`]: the [`encoding::StateEncoding`] trait and its three implementations: the step
+//!   index, a petgraph graph and the paper's bit-board (with the one reader of bit-board values,
+//!   [`encoding::bitboard::Layout::read`]).
+//! - [`solve`]: the method catalogue ([`solve::METHODS`]) and [`solve::solve`], one player's
+//!   [`solve::PlayerSolution`].
+//! - [`compare`]: every method side by side ([`compare::CompareOptions`]), rule sweeps and their
+//!   charts.
+//! - [`output`]: text and JSON of solutions and boards, the envelope of every JSON document, the
+//!   terminal view of a bit-board value, the chart canvas.
+//! - [`render`]: pictures (SVG, PNG, the HTML viewer) of the solutions it is handed.
+//! - [`paper`]: the paper's reported numbers and their reproduction.
+//! - [`dice`]: real dice for one player alone: the exact expectations under a
+//!   [`dice::DicePolicy`], the distribution of turns, a seeded simulation.
+//! - [`game`]: the real game with opponents and captures: a compiled [`game::Game`] and its
+//!   [`game::State`], rule sets ([`game::Rules`]), policies ([`game::policy`]), tournaments
+//!   ([`game::tournament`]) and the exact two-player solution ([`game::exact`]).
+//! - [`generate`]: random valid boards from a seed.
+//! - [`random`]: the project's seeded generator ([`random::SplitMix64`]), the same numbers on every
+//!   machine; [`cancel`]: the process-wide stop request the long loops ask; [`text`]: small text
+//!   helpers. These three use nothing of the crate.
+//!
+//! Layers, each using only those below it (peers on one layer may use each other, without a
+//! cycle); `tests/layers.rs` enforces this order and reads it from `docs/architecture.md`:
+//!
+//! ```text
+//! text, random, cancel -> board -> cost -> race, search -> generate, encoding -> solve
+//!   -> output, paper, dice -> compare, render, game -> cli
+//! ```
+//!
+//! # Three faces
+//!
+//! The `boardpath` binary (`src/main.rs` and `src/cli/`, with the workbench's server in
+//! `src/cli/serve/`) is built with the `cli` feature, on by default; it alone brings clap,
+//! clap_complete, indicatif and form_urlencoded. The Python package (`python/`, a crate of its
+//! own built with maturin, `boardpath._native`) takes the library with `default-features = false`.
+//! Both call the library as any user would, through the public items listed above.
 //!
 //! ```
 //! use boardpath::board::Board;
@@ -42,6 +85,7 @@ pub const LONG_VERSION: &str = concat!(
 );
 
 pub mod board;
+pub mod cancel;
 pub mod compare;
 pub mod cost;
 pub mod dice;
@@ -51,6 +95,7 @@ pub mod generate;
 pub mod output;
 pub mod paper;
 pub mod race;
+pub mod random;
 pub mod render;
 pub mod search;
 pub mod solve;

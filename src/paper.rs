@@ -2,7 +2,7 @@
 
 use crate::board::{Board, embedded, goal_label};
 use crate::race::Race;
-use crate::solve::{Method, Solution, SolveError, solve_race};
+use crate::solve::{Method, PlayerSolution, PlayerSolveError, solve_race};
 use serde::Serialize;
 
 /// A version of the paper. The numbers of its section 4.2 differ between the two, because the
@@ -68,13 +68,13 @@ pub const ENTER: u64 = 12143;
 /// The pieces filling goal tiles d, c, b, a (figures 8-11).
 pub const PIECES: [u64; 4] = [19462, 17315, 16812, 17315];
 /// Calls of `handle_piece` without the `min_units_per_tile` bound (section 4.2 of both versions).
-pub const CALLS_NONE: u64 = 660_449_985;
+pub(crate) const CALLS_NONE: u64 = 660_449_985;
 /// Calls of `handle_piece` with the bound, in the preprint (code without `tiles_left--`).
-pub const CALLS_PREPRINT: u64 = 14_282_614;
+pub(crate) const CALLS_PREPRINT: u64 = 14_282_614;
 /// Calls of `handle_piece` with the bound, in the final version (code with `tiles_left--`).
-pub const CALLS_FINAL: u64 = 18_526_851;
+pub(crate) const CALLS_FINAL: u64 = 18_526_851;
 /// Of [`CALLS_FINAL`], the calls "immediately cut short" (final version, section 4.2).
-pub const CUT_SHORT_FINAL: u64 = 15_422_842;
+pub(crate) const CUT_SHORT_FINAL: u64 = 15_422_842;
 
 /// A number in the comparison: a count or length, or centimetres to four decimals.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -135,7 +135,7 @@ fn row(
 fn search_rows(
     versions: &[Version],
     method: &str,
-    s: &Solution<u64>,
+    s: &PlayerSolution<u64>,
     (what, calls): (&str, Option<Amount>),
     cut_short: Option<Amount>,
 ) -> [Row; 3] {
@@ -164,11 +164,11 @@ fn search_rows(
 /// short by the bound included (a row the version does not report has no paper value). The
 /// 660-million-call run (`bnb-none/bitboard`, half a second in a release build) is left out unless
 /// `with_unbounded`.
-pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, SolveError> {
+pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, PlayerSolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
         Some(Ok(b)) => b,
         _ => {
-            return Err(SolveError::internal(
+            return Err(PlayerSolveError::internal(
                 "the embedded standard board does not load",
             ));
         }

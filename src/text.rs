@@ -1,7 +1,7 @@
 //! Small text helpers every layer uses: names of enumerated choices and digit grouping.
 
 /// The name of `value` in a table of named choices (`"?"` if it is missing, which tables prevent).
-pub fn name_in<T: Copy + PartialEq>(all: &[(&'static str, T)], value: T) -> &'static str {
+pub(crate) fn name_in<T: Copy + PartialEq>(all: &[(&'static str, T)], value: T) -> &'static str {
     all.iter()
         .find(|(_, v)| *v == value)
         .map_or("?", |(n, _)| n)

@@ -5,7 +5,9 @@
 
 use boardpath::board::{Board, GoalMode, Metric, Point, Rounding, RuleOverrides, embedded};
 use boardpath::race::{Race, RaceError};
-use boardpath::solve::{DEFAULT_BUDGET, Method, Solution, SolveError, solve, solve_race};
+use boardpath::solve::{
+    DEFAULT_BUDGET, Method, PlayerSolution, PlayerSolveError, solve, solve_race,
+};
 
 /// Every embedded board: short name, and the total every player must have.
 const BOARDS: &[(&str, u64)] = &[
@@ -30,12 +32,16 @@ fn load(name: &str) -> Board {
 }
 
 /// Solves player `player` of a per-move board with method `method`.
-fn try_per_move(board: &Board, player: usize, method: &str) -> Result<Solution<u64>, SolveError> {
+fn try_per_move(
+    board: &Board,
+    player: usize,
+    method: &str,
+) -> Result<PlayerSolution<u64>, PlayerSolveError> {
     let race = Race::<u64>::new(board, player)?;
     solve_race(board, &race, Method::find(method)?, DEFAULT_BUDGET)
 }
 
-fn per_move(board: &Board, player: usize, method: &str) -> Solution<u64> {
+fn per_move(board: &Board, player: usize, method: &str) -> PlayerSolution<u64> {
     try_per_move(board, player, method).unwrap_or_else(|e| {
         panic!(
             "{} {} {method}: {e}",
@@ -45,7 +51,7 @@ fn per_move(board: &Board, player: usize, method: &str) -> Solution<u64> {
 }
 
 /// Solves player `player` of an exact-rounding board with method `method`.
-fn exact(board: &Board, player: usize, method: &str) -> Solution<f64> {
+fn exact(board: &Board, player: usize, method: &str) -> PlayerSolution<f64> {
     let race =
         Race::<f64>::new(board, player).unwrap_or_else(|e| panic!("{} {method}: {e}", board.name));
     solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
@@ -196,11 +202,13 @@ fn check_agreement(board: &Board) -> Vec<u64> {
             let b = per_move(board, p, BITBOARD);
             assert_eq!(g.total, b.total, "{who}: encodings disagree");
             assert_eq!(g.enter, b.enter, "{who}");
-            let lengths =
-                |s: &Solution<u64>| -> Vec<u64> { s.pieces.iter().map(|x| x.length).collect() };
+            let lengths = |s: &PlayerSolution<u64>| -> Vec<u64> {
+                s.pieces.iter().map(|x| x.length).collect()
+            };
             assert_eq!(lengths(&g), lengths(&b), "{who}: piece lengths disagree");
-            let targets =
-                |s: &Solution<u64>| -> Vec<usize> { s.pieces.iter().map(|x| x.target).collect() };
+            let targets = |s: &PlayerSolution<u64>| -> Vec<usize> {
+                s.pieces.iter().map(|x| x.target).collect()
+            };
             assert_eq!(targets(&g), targets(&b), "{who}: targets disagree");
             assert!(
                 b.pieces.iter().all(|x| x.bitboard.is_some()),
@@ -533,7 +541,7 @@ fn the_wrong_cost_type_is_refused() {
         // Through the solver the error is a race error.
         let e = try_per_move(&exact_board, 0, GRAPH).unwrap_err();
         assert!(
-            matches!(e, SolveError::Race(RaceError::CostType { .. })),
+            matches!(e, PlayerSolveError::Race(RaceError::CostType { .. })),
             "{name}: {e}"
         );
         // `solve` chooses the cost type itself, so both boards solve.
@@ -584,7 +592,7 @@ fn an_unfinishable_die_is_a_clear_error() {
     for method in [GRAPH, BITBOARD, "bnb-paper/bitboard"] {
         let e = solve(&board, 0, Method::find(method).unwrap(), DEFAULT_BUDGET).unwrap_err();
         assert!(
-            matches!(e, SolveError::Race(RaceError::Unreachable { .. })),
+            matches!(e, PlayerSolveError::Race(RaceError::Unreachable { .. })),
             "{method}: {e}"
         );
         let e = e.to_string();

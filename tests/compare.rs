@@ -3,12 +3,14 @@
 //! everywhere is `tests/crosscheck.rs`.)
 
 use boardpath::board::{Board, Metric, Rounding, RuleOverrides, embedded};
-use boardpath::compare::{Options, Selection, compare_player, fewest_rolls};
+use boardpath::compare::{CompareOptions, Selection, compare_player, fewest_rolls};
 use boardpath::cost::Cost;
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::race::estimate::{StraightLine, remaining};
 use boardpath::race::{Race, RaceError};
-use boardpath::solve::{METHODS, Method, Objective, Skip, Solution, SolveError, solve_race};
+use boardpath::solve::{
+    METHODS, Method, Objective, PlayerSolution, PlayerSolveError, Skip, solve_race,
+};
 use proptest::prelude::*;
 use std::process::Command;
 
@@ -170,7 +172,7 @@ fn node_counts_on_the_standard_board_are_pinned() {
     assert_eq!((w.total, w.nodes), (83198, 117));
     // Textbook IDA* is still on the first piece when a budget of two million runs out.
     match run("idastar/step", 2_000_000) {
-        Err(SolveError::GaveUp {
+        Err(PlayerSolveError::GaveUp {
             method,
             piece,
             nodes,
@@ -183,7 +185,7 @@ fn node_counts_on_the_standard_board_are_pinned() {
     }
     // Rolls: the length-optimal paths take 32, the fewest possible is 29, which every method
     // minimising rolls finds; the breadth-first searches by a longer way.
-    let rolls = |s: &Solution<u64>| -> usize { s.pieces.iter().map(|p| p.rolls.len()).sum() };
+    let rolls = |s: &PlayerSolution<u64>| -> usize { s.pieces.iter().map(|p| p.rolls.len()).sum() };
     assert_eq!(rolls(&run("dp/step", 1_000).unwrap()), 32);
     assert_eq!(fewest_rolls(&race), 29);
     for name in ["bfs/step", "bfs/bitboard"] {
@@ -203,7 +205,7 @@ fn compare_reports_every_method_and_no_mismatch_on_the_standard_board() {
         .iter()
         .map(|n| Method::find(n).unwrap())
         .collect();
-    let options = Options {
+    let options = CompareOptions {
         selection: Selection::Only(chosen),
         repeat: 1,
         budget: 1_000,

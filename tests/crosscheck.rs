@@ -14,8 +14,8 @@ use boardpath::cost::{Cost, same};
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::race::Race;
 use boardpath::solve::{
-    DEFAULT_BUDGET, Encoding, METHODS, Method, MethodCost, Objective, Skip, Solution, SolveError,
-    solve, solve_race,
+    DEFAULT_BUDGET, Encoding, METHODS, Method, MethodCost, Objective, PlayerSolution,
+    PlayerSolveError, Skip, solve, solve_race,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -68,7 +68,7 @@ fn config() -> ProptestConfig {
 /// Checks that `s` is made of legal paths of `race` that add up: each piece's steps run from 0 to
 /// its target, its rolls are the differences, its moves are legal, and enter plus pieces is the
 /// total.
-fn legal<C: Cost>(race: &Race<C>, s: &Solution<C>, who: &str) -> Result<(), String> {
+fn legal<C: Cost>(race: &Race<C>, s: &PlayerSolution<C>, who: &str) -> Result<(), String> {
     let enter: C = race.enter.iter().copied().sum();
     if !same(enter, s.enter) {
         return Err(format!("{who}: enter {}, not {enter}", s.enter));
@@ -122,7 +122,7 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
             // Every method starts from the race: all fail the same way, before any search.
             for method in METHODS {
                 match solve(board, player, method, budget(method)) {
-                    Err(SolveError::Race(got)) if got == e => {}
+                    Err(PlayerSolveError::Race(got)) if got == e => {}
                     other => {
                         return Err(format!(
                             "{} player {player}: the race fails with {e:?}, but {} gives {other:?}",
@@ -145,12 +145,12 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
         );
         let got = match solve_race(board, &race, method, budget(method)) {
             Ok(s) => s,
-            Err(SolveError::GaveUp { .. }) if method.skip != Skip::Never => {
+            Err(PlayerSolveError::GaveUp { .. }) if method.skip != Skip::Never => {
                 tally.count(method, GAVE_UP);
                 continue;
             }
             // The bit-board holds one bit per step, 128 at most.
-            Err(SolveError::Encoding(_)) if method.encoding == Encoding::Bitboard => {
+            Err(PlayerSolveError::Encoding(_)) if method.encoding == Encoding::Bitboard => {
                 tally.count(method, UNSUPPORTED);
                 continue;
             }
@@ -163,7 +163,7 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
         match method.minimises {
             Objective::Length => {
                 let lengths =
-                    |s: &Solution<C>| s.pieces.iter().map(|p| p.length).collect::<Vec<_>>();
+                    |s: &PlayerSolution<C>| s.pieces.iter().map(|p| p.length).collect::<Vec<_>>();
                 let (a, b) = (lengths(&got), lengths(&want));
                 if !a.iter().zip(&b).all(|(&x, &y)| same(x, y)) || !same(got.total, want.total) {
                     return Err(format!("{who}: {a:?} against {REFERENCE}'s {b:?}"));

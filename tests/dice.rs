@@ -4,7 +4,7 @@
 use boardpath::board::{Board, GoalMode, RuleOverrides};
 use boardpath::dice::exact::solve as exact;
 use boardpath::dice::{
-    DiceError, DiceRules, Model, Objective, Policy, Start, TAIL, analyse, percentiles, simulate,
+    DiceError, DicePolicy, DiceRules, Model, Objective, Start, TAIL, analyse, percentiles, simulate,
 };
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::solve::{DEFAULT_BUDGET, Method, solve};
@@ -35,7 +35,7 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
-fn values(b: &Board, rules: &DiceRules, policy: Policy) -> (f64, f64, f64) {
+fn values(b: &Board, rules: &DiceRules, policy: DicePolicy) -> (f64, f64, f64) {
     let (_, _, a) = analyse(b, 0, rules, Objective::Turns, policy, None).unwrap();
     (a.expected_turns, a.expected_rolls, a.expected_distance)
 }
@@ -46,7 +46,11 @@ fn values(b: &Board, rules: &DiceRules, policy: Policy) -> (f64, f64, f64) {
 #[test]
 fn one_piece_by_hand() {
     let b = board(ONE);
-    let (t, r, d) = values(&b, &DiceRules::default(), Policy::Optimal(Objective::Turns));
+    let (t, r, d) = values(
+        &b,
+        &DiceRules::default(),
+        DicePolicy::Optimal(Objective::Turns),
+    );
     assert!(close(t, 216.0 / 91.0 + 4.0), "{t}");
     assert!(close(r, 12.0), "{r}");
     assert!(close(d, 15.0), "{d}");
@@ -55,7 +59,7 @@ fn one_piece_by_hand() {
         tries: 1,
         ..DiceRules::default()
     };
-    let (t, r, _) = values(&b, &one_try, Policy::Front);
+    let (t, r, _) = values(&b, &one_try, DicePolicy::Front);
     assert!(close(t, 10.0) && close(r, 12.0), "{t} {r}");
     // Entering on 5 or 6: turns until one of two faces with three tries: 1 / (1 - (2/3)^3) = 27/19;
     // after a 5 the turn ends (the next turn starts on s0: 1 + 4 turns), after a 6 it goes on (4).
@@ -63,7 +67,7 @@ fn one_piece_by_hand() {
         enter_faces: Some(vec![5, 6]),
         ..DiceRules::default()
     };
-    let (t, r, _) = values(&b, &five_six, Policy::Rear);
+    let (t, r, _) = values(&b, &five_six, DicePolicy::Rear);
     assert!(close(t, 27.0 / 19.0 + 4.0 + 0.5), "{t}");
     assert!(close(r, 3.0 + 6.0), "{r}");
     // One piece out: a fresh turn on s0, 1 + 4 turns, 6 rolls, 5 units.
@@ -71,7 +75,7 @@ fn one_piece_by_hand() {
         start: Start::OneOut,
         ..DiceRules::default()
     };
-    let (t, r, d) = values(&b, &out, Policy::Random);
+    let (t, r, d) = values(&b, &out, DicePolicy::Random);
     assert!(
         close(t, 5.0) && close(r, 6.0) && close(d, 5.0),
         "{t} {r} {d}"
@@ -102,7 +106,7 @@ goal = [[0, 2], [0, 3]]
     let (t, r, d) = values(
         &b,
         &DiceRules::default(),
-        Policy::Optimal(Objective::Distance),
+        DicePolicy::Optimal(Objective::Distance),
     );
     assert!(close(t, 1.0) && close(r, 7.0), "{t} {r}");
     // Enter 1 + 2, then five moves of length 1.
@@ -112,7 +116,7 @@ goal = [[0, 2], [0, 3]]
         0,
         &DiceRules::default(),
         Objective::Turns,
-        Policy::Front,
+        DicePolicy::Front,
         None,
     )
     .unwrap();
@@ -129,7 +133,7 @@ fn standard_board_distribution_and_states() {
         0,
         &DiceRules::default(),
         Objective::Turns,
-        Policy::Optimal(Objective::Turns),
+        DicePolicy::Optimal(Objective::Turns),
         None,
     )
     .unwrap();
@@ -163,12 +167,12 @@ fn objectives_are_optimal() {
     let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
     let start = model.index(&model.initial());
     let all = [
-        Policy::Optimal(Objective::Turns),
-        Policy::Optimal(Objective::Rolls),
-        Policy::Optimal(Objective::Distance),
-        Policy::Front,
-        Policy::Rear,
-        Policy::Random,
+        DicePolicy::Optimal(Objective::Turns),
+        DicePolicy::Optimal(Objective::Rolls),
+        DicePolicy::Optimal(Objective::Distance),
+        DicePolicy::Front,
+        DicePolicy::Rear,
+        DicePolicy::Random,
     ];
     let v: Vec<[f64; 3]> = all
         .iter()
@@ -192,7 +196,7 @@ fn symmetry_across_colours() {
         let mut first = None;
         for p in 0..b.players.len() {
             let model = Model::new(&b, p, &DiceRules::default()).unwrap();
-            let e = exact(&model, Policy::Optimal(Objective::Distance), false).unwrap();
+            let e = exact(&model, DicePolicy::Optimal(Objective::Distance), false).unwrap();
             let s = model.index(&model.initial());
             let v = [e.turns[s], e.rolls[s], e.distance[s]];
             let f = *first.get_or_insert(v);
@@ -226,9 +230,9 @@ fn check_theorem(b: &Board) {
     let model = Model::new(b, 0, &DiceRules::default()).unwrap();
     let s = model.index(&model.initial());
     for p in [
-        Policy::Optimal(Objective::Distance),
-        Policy::Front,
-        Policy::Random,
+        DicePolicy::Optimal(Objective::Distance),
+        DicePolicy::Front,
+        DicePolicy::Random,
     ] {
         let d = exact(&model, p, false).unwrap().distance[s];
         assert!(d >= least - 1e-9, "{}: {p:?} {d} < {least}", b.name);
@@ -265,7 +269,7 @@ fn exact_values_inside_simulation_intervals() {
     };
     let mut cases = vec![(
         Board::load("maedn").unwrap(),
-        Policy::Optimal(Objective::Turns),
+        DicePolicy::Optimal(Objective::Turns),
         DiceRules::default(),
     )];
     let games = |b: &Board| {
@@ -278,17 +282,17 @@ fn exact_values_inside_simulation_intervals() {
     for seed in 1..=4 {
         cases.push((
             random_board(seed, 6),
-            Policy::Optimal(Objective::Distance),
+            DicePolicy::Optimal(Objective::Distance),
             DiceRules::default(),
         ));
         cases.push((
             random_board(seed + 100, 4),
-            Policy::Random,
+            DicePolicy::Random,
             DiceRules::default(),
         ));
         cases.push((
             random_board(seed + 200, 6),
-            Policy::Optimal(Objective::Distance),
+            DicePolicy::Optimal(Objective::Distance),
             pass.clone(),
         ));
     }
@@ -323,9 +327,9 @@ fn exact_values_inside_simulation_intervals() {
 fn simulation_is_seeded() {
     let b = random_board(9, 6);
     let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
-    let e = exact(&model, Policy::Front, false).unwrap();
-    let a = simulate(&model, &e, Policy::Front, 3000, 5).unwrap();
-    let c = simulate(&model, &e, Policy::Front, 3000, 5).unwrap();
+    let e = exact(&model, DicePolicy::Front, false).unwrap();
+    let a = simulate(&model, &e, DicePolicy::Front, 3000, 5).unwrap();
+    let c = simulate(&model, &e, DicePolicy::Front, 3000, 5).unwrap();
     assert_eq!(a, c);
 }
 
@@ -361,7 +365,7 @@ fn goal_moves_always_allowed() {
         })
         .unwrap();
     let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
-    let e = exact(&model, Policy::Front, false).unwrap();
+    let e = exact(&model, DicePolicy::Front, false).unwrap();
     assert!(e.turns[model.index(&model.initial())].is_finite());
 }
 
@@ -377,10 +381,10 @@ fn passing_reaches_the_perfect_dice_minimum() {
     };
     let model = Model::new(&b, 0, &pass).unwrap();
     let s = model.index(&model.initial());
-    let d = exact(&model, Policy::Optimal(Objective::Distance), false).unwrap();
+    let d = exact(&model, DicePolicy::Optimal(Objective::Distance), false).unwrap();
     assert!((d.distance[s] - 81750.0).abs() < 1e-6, "{}", d.distance[s]);
-    let t = exact(&model, Policy::Optimal(Objective::Turns), false).unwrap();
+    let t = exact(&model, DicePolicy::Optimal(Objective::Turns), false).unwrap();
     let no_pass = Model::new(&b, 0, &DiceRules::default()).unwrap();
-    let t0 = exact(&no_pass, Policy::Optimal(Objective::Turns), false).unwrap();
+    let t0 = exact(&no_pass, DicePolicy::Optimal(Objective::Turns), false).unwrap();
     assert!(t.turns[s] <= t0.turns[s] + 1e-12);
 }

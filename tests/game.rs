@@ -6,7 +6,7 @@ use boardpath::game::{
     self, Game, GameConfig, GameError, Move, RuleSet, Rules, Seating, State, WAITING, apply,
     legal_moves, random_playout, undo,
 };
-use boardpath::generate::SplitMix64;
+use boardpath::random::SplitMix64;
 
 const W: u32 = WAITING;
 

@@ -326,7 +326,7 @@ fn position_of(game: &boardpath::game::Game, state: &boardpath::game::State) -> 
 fn moves_and_successors_agree_with_the_engine() {
     use boardpath::board::Board;
     use boardpath::game::{Game, GameConfig, State, action, apply, legal_moves};
-    use boardpath::generate::SplitMix64;
+    use boardpath::random::SplitMix64;
     let board = Board::load("maedn").unwrap();
     let mut rng = SplitMix64::new(2026);
     let mut decisions = 0;

@@ -10,7 +10,7 @@ use boardpath::game::policy::optimal::Optimal;
 use boardpath::game::policy::{self, NAMES, Policy};
 use boardpath::game::tournament::tournament;
 use boardpath::game::{Game, GameConfig, State, WAITING, apply, legal_moves};
-use boardpath::generate::SplitMix64;
+use boardpath::random::SplitMix64;
 use common::run;
 
 fn game(pieces: usize) -> (Board, Game) {

@@ -1,5 +1,8 @@
 //! The layers of `src/`: no file-level import cycle, and every module uses only the layers below
-//! it (board -> cost -> race -> search -> encoding -> solve -> compare, output, render -> cli).
+//! it, in the order `docs/architecture.md` draws ([`LAYERS`]; a test reads the drawing and holds
+//! the two to the same order):
+//! text, random, cancel -> board -> cost -> race, search -> generate, encoding -> solve -> output,
+//! paper, dice -> compare, render, game -> cli.
 //!
 //! A file *uses* another when it names an item of it: `use crate::...`, `use super::...`, a child
 //! module, or a `crate::a::b` path in code. Comments, `#[cfg(test)]` modules and `pub use child::X`
@@ -230,18 +233,28 @@ fn no_file_level_import_cycle() {
     assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
 }
 
-/// The layer of a top-level module; a module may use its own layer's files and lower layers only.
+/// The layers, lowest first, as `docs/architecture.md` draws them; a module may use its own
+/// layer's files and lower layers only. `cli` (the binary's, behind the `cli` feature) is the top.
+const LAYERS: &[&[&str]] = &[
+    &["text", "random", "cancel"],
+    &["board"],
+    &["cost"],
+    &["race", "search"],
+    &["generate", "encoding"],
+    &["solve"],
+    &["output", "paper", "dice"],
+    &["compare", "render", "game"],
+    &["cli"],
+];
+
+/// The layer of a top-level module; the crate root (`lib.rs`, `main.rs`) is above every layer.
 fn layer(top: &str) -> usize {
-    match top {
-        "text" => 0,
-        "board" => 1,
-        "cost" => 2,
-        "race" | "search" => 3,
-        "generate" | "encoding" => 4,
-        "solve" => 5,
-        "compare" | "output" | "render" | "paper" | "dice" | "game" => 6,
-        _ => 7,
-    }
+    LAYERS
+        .iter()
+        .position(|l| l.contains(&top))
+        .unwrap_or_else(|| {
+            panic!("src/{top} is in no layer: add it to LAYERS and docs/architecture.md")
+        })
 }
 
 #[test]
@@ -253,8 +266,9 @@ fn every_module_uses_only_lower_layers() {
             let other = &to[0];
             // Peers on one layer may use each other; the cycle test keeps that acyclic.
             let ok = layer(other) <= layer(top);
-            // The generic algorithms know nothing of boards, races or encodings: only costs.
-            let generic = top != "search" || other == "cost" || other == "search";
+            // The generic algorithms know nothing of boards, races or encodings: only costs (and
+            // the cancel flag their budget checks ask).
+            let generic = top != "search" || ["cost", "search", "cancel"].contains(&other.as_str());
             if !ok || !generic {
                 wrong.push(format!("src/{} uses src/{}", from.join("/"), to.join("/")));
             }
@@ -278,4 +292,83 @@ fn the_checker_sees_a_cycle_and_skips_test_modules_and_reexports() {
             .into()
     );
     assert_eq!(expand("a::{b,c::{d,e}}"), ["a::b", "a::c::d", "a::c::e"]);
+}
+
+/// The layer line `docs/architecture.md` draws (the first line of a code block with ` -> `), as
+/// layers of module names.
+fn drawn_layers() -> Vec<Vec<String>> {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
+            .unwrap();
+    let mut in_block = false;
+    for line in doc.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        } else if in_block && line.contains(" -> ") {
+            return line
+                .split("->")
+                .map(|l| l.split(',').map(|m| m.trim().to_string()).collect())
+                .collect();
+        }
+    }
+    panic!("docs/architecture.md draws no layer line (a code block line with ` -> `)");
+}
+
+#[test]
+fn the_architecture_document_draws_the_enforced_order() {
+    let enforced: Vec<Vec<String>> = LAYERS
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_string()).collect())
+        .collect();
+    assert_eq!(drawn_layers(), enforced);
+}
+
+#[test]
+fn every_module_of_src_has_a_layer() {
+    let mut missing = Vec::new();
+    for module in graph().into_keys() {
+        if let Some(top) = module.first()
+            && !LAYERS.iter().any(|l| l.contains(&top.as_str()))
+        {
+            missing.push(format!("src/{top}"));
+        }
+    }
+    missing.dedup();
+    assert!(missing.is_empty(), "in no layer: {}", missing.join(", "));
+}
+
+/// Every top-level module of `src/`, and every module folder one level down (`game/exact/`,
+/// `cli/serve/`, ...), as the document writes it: `src/board/`, `src/cost.rs`, `game/exact/`.
+#[test]
+fn the_architecture_document_names_every_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let mut unnamed = Vec::new();
+    for module in graph().into_keys() {
+        let named = match module.as_slice() {
+            [top] if root.join("src").join(top).join("mod.rs").is_file() => {
+                doc.contains(&format!("src/{top}/"))
+            }
+            [top] => doc.contains(&format!("src/{top}.rs")),
+            [top, sub]
+                if root
+                    .join("src")
+                    .join(top)
+                    .join(sub)
+                    .join("mod.rs")
+                    .is_file() =>
+            {
+                doc.contains(&format!("{top}/{sub}/"))
+            }
+            _ => true,
+        };
+        if !named {
+            unnamed.push(module.join("/"));
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "docs/architecture.md does not name: {}",
+        unnamed.join(", ")
+    );
 }

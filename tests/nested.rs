@@ -6,7 +6,7 @@ use boardpath::board::Board;
 use boardpath::encoding::PiecePath;
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::race::Race;
-use boardpath::solve::{Method, MethodCost, SolveError, solve_race};
+use boardpath::solve::{Method, MethodCost, PlayerSolveError, solve_race};
 
 const METHOD: &str = "petgraph-dijkstra/graph";
 
@@ -22,13 +22,13 @@ fn one_by_one<C: MethodCost>(race: &Race<C>, budget: u64) -> Result<Vec<PiecePat
                 used += p.nodes;
                 out.push(p);
             }
-            Err(SolveError::GaveUp {
+            Err(PlayerSolveError::GaveUp {
                 method,
                 piece,
                 nodes,
                 at,
             }) => {
-                return Err(SolveError::GaveUp {
+                return Err(PlayerSolveError::GaveUp {
                     method,
                     piece,
                     nodes: used + nodes,

@@ -14,7 +14,9 @@
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
 use boardpath::cost::Cost;
 use boardpath::race::{Race, RaceError};
-use boardpath::solve::{DEFAULT_BUDGET, Method, Solution, SolveError, Solved, solve, solve_race};
+use boardpath::solve::{
+    DEFAULT_BUDGET, Method, PlayerSolution, PlayerSolveError, Solved, solve, solve_race,
+};
 
 fn hand(o: RuleOverrides) -> Board {
     let text = include_str!("boards/hand.toml");
@@ -27,7 +29,7 @@ fn hand(o: RuleOverrides) -> Board {
 const GRAPH: &str = "petgraph-dijkstra/graph";
 
 /// The first player of `board` solved with `method`, in cost type `C`.
-fn with<C: boardpath::solve::MethodCost>(board: &Board, method: &str) -> Solution<C> {
+fn with<C: boardpath::solve::MethodCost>(board: &Board, method: &str) -> PlayerSolution<C> {
     let race = Race::<C>::new(board, 0).unwrap();
     solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
         .unwrap_or_else(|e| panic!("{method}: {e}"))
@@ -35,7 +37,7 @@ fn with<C: boardpath::solve::MethodCost>(board: &Board, method: &str) -> Solutio
 
 /// Solves with the graph and with the bit-board (the exact bound, and the default search), which
 /// must agree.
-fn both(board: &Board) -> Solution<u64> {
+fn both(board: &Board) -> PlayerSolution<u64> {
     let g = with::<u64>(board, GRAPH);
     for method in ["bnb-exact/bitboard", "bnb/bitboard"] {
         let b = with::<u64>(board, method);
@@ -51,7 +53,7 @@ fn both(board: &Board) -> Solution<u64> {
     g
 }
 
-fn lengths<C: Cost>(s: &Solution<C>) -> Vec<C> {
+fn lengths<C: Cost>(s: &PlayerSolution<C>) -> Vec<C> {
     s.pieces.iter().map(|p| p.length).collect()
 }
 
@@ -172,9 +174,9 @@ fn a_race_in_the_wrong_cost_type_is_refused() {
     let e = Race::<f64>::new(&hand(RuleOverrides::default()), 0).unwrap_err();
     assert!(matches!(e, RaceError::CostType { .. }), "{e}");
     // The error converts into the solver's.
-    let e = SolveError::from(e);
+    let e = PlayerSolveError::from(e);
     assert!(
-        matches!(e, SolveError::Race(RaceError::CostType { .. })),
+        matches!(e, PlayerSolveError::Race(RaceError::CostType { .. })),
         "{e}"
     );
 }
@@ -214,7 +216,7 @@ fn unreachable_target_says_which_piece_and_why() {
     });
     for method in [GRAPH, "bnb/bitboard", "bnb-admissible/bitboard"] {
         let e = solve(&board, 0, Method::find(method).unwrap(), DEFAULT_BUDGET).unwrap_err();
-        let SolveError::Race(RaceError::Unreachable {
+        let PlayerSolveError::Race(RaceError::Unreachable {
             player,
             piece,
             target,

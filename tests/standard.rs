@@ -7,11 +7,11 @@ use boardpath::race::estimate::{Estimate, Ratio};
 use boardpath::search::Progress;
 use boardpath::solve::solve as solve_player;
 use boardpath::solve::{
-    Budget, DEFAULT_BUDGET, METHODS, Method, Objective, Solution, Solved, solve_race,
+    Budget, DEFAULT_BUDGET, METHODS, Method, Objective, PlayerSolution, Solved, solve_race,
 };
 
 /// Player `player` of the standard board solved with method `method`.
-fn solve(board: &Board, player: usize, method: &str) -> Solution<u64> {
+fn solve(board: &Board, player: usize, method: &str) -> PlayerSolution<u64> {
     let race = Race::<u64>::new(board, player).unwrap();
     solve_race(board, &race, Method::find(method).unwrap(), DEFAULT_BUDGET)
         .unwrap_or_else(|e| panic!("{method}: {e}"))

@@ -6,7 +6,7 @@ use crate::convert::serialized;
 use crate::errors::{SolveError, argument, detached, solve_error};
 use boardpath::board::{GoalMode, Metric, Rounding};
 use boardpath::compare::sweep::{Axes, Entry, sweep as sweep_boards};
-use boardpath::compare::{Options, Report, Selection, compare_player};
+use boardpath::compare::{CompareOptions, Report, Selection, compare_player};
 use boardpath::solve::{METHODS, Method};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
@@ -19,7 +19,7 @@ type Job = (String, Py<NativeBoard>, Option<String>);
 type Loaded = (String, Arc<boardpath::board::Board>, Vec<usize>);
 
 /// The comparison options: `methods` None runs the default selection, `["all"]` every method.
-fn options(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<Options> {
+fn options(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<CompareOptions> {
     if !(1..=10_000).contains(&repeat) {
         return Err(argument(format!(
             "repeat {repeat} is out of range; give 1 to 10000 timing samples"
@@ -34,7 +34,7 @@ fn options(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult
                 .collect::<PyResult<_>>()?,
         ),
     };
-    Ok(Options {
+    Ok(CompareOptions {
         selection,
         repeat,
         budget,

@@ -4,7 +4,7 @@ use crate::board::{board_arg, players};
 use crate::convert::serialized;
 use crate::errors::{argument, detached, dice_error};
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
-use boardpath::dice::{Analysis, DiceRules, Exact, Model, Objective, Policy, Start, analyse};
+use boardpath::dice::{Analysis, DicePolicy, DiceRules, Exact, Model, Objective, Start, analyse};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -16,7 +16,7 @@ pub struct NativeDice {
     model: Model,
     exact: Exact,
     analysis: Analysis,
-    policy: Policy,
+    policy: DicePolicy,
 }
 
 const OBJECTIVES: [(&str, Objective); 3] = [
@@ -26,12 +26,12 @@ const OBJECTIVES: [(&str, Objective); 3] = [
 ];
 
 /// The policy named `name` (`optimal` minimises `objective`).
-fn policy(name: &str, objective: Objective) -> PyResult<Policy> {
+fn policy(name: &str, objective: Objective) -> PyResult<DicePolicy> {
     let all = [
-        ("optimal", Policy::Optimal(objective)),
-        ("front", Policy::Front),
-        ("rear", Policy::Rear),
-        ("random", Policy::Random),
+        ("optimal", DicePolicy::Optimal(objective)),
+        ("front", DicePolicy::Front),
+        ("rear", DicePolicy::Rear),
+        ("random", DicePolicy::Random),
     ];
     parse_choice("policy", name, &all).map_err(argument)
 }
@@ -109,7 +109,7 @@ impl NativeDice {
     /// other occupied steps), `roll` and `move` (`enter`, `FROM>TO`, `pass` or `none`), as
     /// `dice --policy-out` writes them.
     fn policy_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        if self.policy == Policy::Random {
+        if self.policy == DicePolicy::Random {
             return Err(argument(
                 "the random policy has no table (it draws among the legal moves)",
             ));

@@ -16,7 +16,7 @@ use boardpath::game::tournament::{MAX_ROLLS, game_rng};
 use boardpath::game::{
     self as engine, Move, Roller, State, apply, legal_moves, returns, uniform_index,
 };
-use boardpath::generate::SplitMix64;
+use boardpath::random::SplitMix64;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;

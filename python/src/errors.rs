@@ -4,7 +4,7 @@
 use boardpath::board::BoardError as LibBoardError;
 use boardpath::dice::DiceError as LibDiceError;
 use boardpath::race::RaceError;
-use boardpath::solve::SolveError as LibSolveError;
+use boardpath::solve::PlayerSolveError as LibSolveError;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};

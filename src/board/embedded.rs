@@ -22,7 +22,7 @@ pub const BOARDS: &[(&str, &str)] = &[
 pub const DEFAULT: &str = "maedn";
 
 /// What an embedded board's `origin` starts with, before its short name.
-pub const ORIGIN_PREFIX: &str = "embedded:";
+pub(crate) const ORIGIN_PREFIX: &str = "embedded:";
 
 /// The short names of the embedded boards.
 pub fn names() -> Vec<&'static str> {
@@ -138,7 +138,7 @@ pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
 
 /// Whether `board` has the paper's geometry and model (the embedded standard board, any subset of
 /// its players): the only board the paper's constants were derived for.
-pub fn is_paper_board(board: &Board) -> bool {
+pub(crate) fn is_paper_board(board: &Board) -> bool {
     // Parsed once: compare asks for every method on every board.
     static PAPER: OnceLock<Option<Board>> = OnceLock::new();
     let Some(paper) = PAPER.get_or_init(|| embedded(DEFAULT).and_then(Result::ok)) else {

@@ -1,7 +1,7 @@
 //! Board file format, version 1: the TOML layout, and its checks with file, line and column.
 
 use super::error::{BoardError, Diagnostic, line_col};
-use super::rules::{GoalMode, Rounding, Rules, check_die, parse_choice};
+use super::rules::{BoardRules as Rules, GoalMode, Rounding, check_die, parse_choice};
 use super::tiles::{self, TileArray};
 use super::{Board, GameRules, Grid, Metric, Player, Point, Scale, goal_label};
 use crate::text::{escape_hidden, hidden, plural, thousands};

@@ -10,7 +10,7 @@ mod tiles;
 pub use embedded::MAX_BOARD_BYTES;
 pub use error::{BoardError, Diagnostic};
 pub use geometry::{Metric, Point};
-pub use rules::{GoalMode, Rounding, RuleOverrides, Rules};
+pub use rules::{BoardRules, GoalMode, Rounding, RuleOverrides};
 
 use serde::Serialize;
 
@@ -113,7 +113,7 @@ pub struct Board {
     /// The grid positions were given on, if any.
     pub grid: Option<Grid>,
     /// The rules in force.
-    pub rules: Rules,
+    pub rules: BoardRules,
     /// The shared loop, in move order.
     pub track: Vec<Point>,
     /// Safe track tiles (indices into `track`, ascending): the game's safe squares, where no piece

@@ -50,7 +50,7 @@ impl GoalMode {
 
 /// The rules of one board: what a roll is and how a move is paid for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Rules {
+pub struct BoardRules {
     /// Die faces, distinct and positive, in the order given.
     pub die: Vec<u32>,
     /// Length of one straight move.
@@ -63,9 +63,9 @@ pub struct Rules {
     pub moves_in_goal: bool,
 }
 
-impl Default for Rules {
+impl Default for BoardRules {
     fn default() -> Self {
-        Rules {
+        BoardRules {
             die: vec![1, 2, 3, 4, 5, 6],
             metric: Metric::Euclidean,
             rounding: Rounding::PerMove,
@@ -75,7 +75,7 @@ impl Default for Rules {
     }
 }
 
-impl fmt::Display for Rules {
+impl fmt::Display for BoardRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let faces: Vec<String> = self.die.iter().map(u32::to_string).collect();
         write!(
@@ -115,8 +115,8 @@ impl RuleOverrides {
     }
 
     /// `rules` with every overridden value replaced.
-    pub fn apply(&self, rules: &Rules) -> Rules {
-        Rules {
+    pub fn apply(&self, rules: &BoardRules) -> BoardRules {
+        BoardRules {
             die: self.die.clone().unwrap_or_else(|| rules.die.clone()),
             metric: self.metric.unwrap_or(rules.metric),
             rounding: self.rounding.unwrap_or(rules.rounding),
@@ -156,7 +156,7 @@ pub fn check_die<T: Copy + Into<i128>>(faces: &[T]) -> Result<Vec<u32>, String> 
 
 /// The most faces one range `A-B` of [`parse_die_list`] may span: a typo such as `1-60000000`
 /// stays an error instead of an allocation of millions of faces.
-pub const MAX_RANGE_FACES: u64 = 100_000;
+pub(crate) const MAX_RANGE_FACES: u64 = 100_000;
 
 /// Parses one die written as comma-separated faces and ranges, e.g. `1,2,3,4,5,6`, `1-8` or
 /// `1-4,6` ([`die_text`] writes this form).

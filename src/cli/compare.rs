@@ -3,6 +3,7 @@
 
 use super::Error;
 use super::out;
+use super::progress::progress_bar;
 use super::range::{at_least, whole};
 use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::Board;
@@ -10,13 +11,13 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{Format, render_with};
 use boardpath::compare::plot::{Chart, draw};
-use boardpath::compare::{DEFAULT_BUDGET, Options, Report, RuleColumn, Selection, compare_player};
+use boardpath::compare::{
+    CompareOptions, DEFAULT_BUDGET, Report, RuleColumn, Selection, compare_player,
+};
 use boardpath::solve::METHODS;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 /// The most timing samples per method.
 const MAX_REPEAT: u64 = 10_000;
@@ -84,7 +85,7 @@ pub enum FormatArg {
 
 impl TableArgs {
     /// The comparison options asked for.
-    pub fn options(&self) -> Result<Options, Error> {
+    pub fn options(&self) -> Result<CompareOptions, Error> {
         let selection = match &self.method {
             None => Selection::Default,
             Some(list) if list.iter().any(|m| m == "all") => {
@@ -94,7 +95,7 @@ impl TableArgs {
                 Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?)
             }
         };
-        Ok(Options {
+        Ok(CompareOptions {
             selection,
             repeat: if self.no_time {
                 0
@@ -145,17 +146,6 @@ impl TableArgs {
     }
 }
 
-/// A progress bar of `total` runs with the one running in its message. indicatif draws on
-/// standard error only when it is a terminal; piped, it stays silent.
-pub fn progress_bar(total: usize) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
 /// The message of `bar` while `job` runs.
 pub fn describe(job: &boardpath::compare::Job) -> String {
     format!("{} {} {}", job.board, job.player, job.method.name)
@@ -202,14 +192,14 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
 }
 
 /// The methods, timing samples and budget `args` ask for.
-pub fn options(args: &CompareArgs) -> Result<Options, Error> {
+pub fn options(args: &CompareArgs) -> Result<CompareOptions, Error> {
     args.table.options()
 }
 
 /// Every method of `options` on every job; `progress` is told of each before it runs.
 pub fn report(
     jobs: &[Job],
-    options: &Options,
+    options: &CompareOptions,
     mut progress: impl FnMut(boardpath::compare::Job),
 ) -> Result<Report, Error> {
     let mut report = Report::default();

@@ -3,7 +3,8 @@
 use super::Error;
 use super::{load_board, out};
 use boardpath::board::embedded;
-use boardpath::output::decode::{BitboardView, parse_bits};
+use boardpath::encoding::bitboard::parse_value;
+use boardpath::output::decode::BitboardView;
 use boardpath::race::player_index;
 use boardpath::solve::bitboard_layout;
 use clap::Args;
@@ -27,7 +28,7 @@ pub fn run(a: &DecodeArgs) -> Result<(), Error> {
         [board, bits] => (board.as_str(), bits),
         _ => return Err(Error::Usage("decode takes [BOARD] BITS".into())),
     };
-    let value = parse_bits(bits).map_err(Error::Usage)?;
+    let value = parse_value(bits).map_err(Error::Usage)?;
     let board = load_board(board)?;
     let player = match a.player.as_deref() {
         None => 0,

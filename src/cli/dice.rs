@@ -1,6 +1,7 @@
 //! `boardpath dice`: exact expected turns, rolls and distance under real dice, the distribution of
 //! turns, a Monte Carlo check, the policy table and a plot.
 
+use super::progress::{TICK, games_bar};
 use super::range::{at_least, whole};
 use super::{Error, Format, RuleArgs, load, out, players};
 use boardpath::board::Board;
@@ -8,18 +9,18 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DiceRules, Exact, MAX_TRIES, Model, Objective, Policy, Start, analyse_with,
+    Analysis, DiceError, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Objective, Start,
+    analyse_with,
 };
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
 use boardpath::text::plural;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The most games `--simulate` plays.
 const MAX_SIMULATE: u64 = 10_000_000_000;
@@ -119,17 +120,17 @@ pub fn dice_error(e: DiceError) -> Error {
 }
 
 /// The objective, policy and dice rules `args` ask for.
-pub fn settings(args: &DiceArgs) -> (Objective, Policy, DiceRules) {
+pub fn settings(args: &DiceArgs) -> (Objective, DicePolicy, DiceRules) {
     let objective = match args.objective {
         ObjectiveArg::Turns => Objective::Turns,
         ObjectiveArg::Rolls => Objective::Rolls,
         ObjectiveArg::Distance => Objective::Distance,
     };
     let policy = match args.policy {
-        PolicyArg::Optimal => Policy::Optimal(objective),
-        PolicyArg::Front => Policy::Front,
-        PolicyArg::Rear => Policy::Rear,
-        PolicyArg::Random => Policy::Random,
+        PolicyArg::Optimal => DicePolicy::Optimal(objective),
+        PolicyArg::Front => DicePolicy::Front,
+        PolicyArg::Rear => DicePolicy::Rear,
+        PolicyArg::Random => DicePolicy::Random,
     };
     let rules = DiceRules {
         start: match args.start {
@@ -151,19 +152,14 @@ fn with_progress<T>(games: Option<u64>, work: impl FnOnce(Option<&AtomicU64>) ->
     let Some(games) = games else {
         return work(None);
     };
-    let bar = ProgressBar::new(games).with_style(
-        ProgressStyle::with_template(
-            "simulating {bar:30} {human_pos}/{human_len} games [{elapsed} < {eta}]",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = games_bar(games);
     let played = AtomicU64::new(0);
     let result = std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<()>();
         if !bar.is_hidden() {
             let (bar, played) = (&bar, &played);
             scope.spawn(move || {
-                while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                while finished.recv_timeout(TICK) == Err(Timeout) {
                     bar.set_position(played.load(Ordering::Relaxed));
                 }
             });
@@ -308,8 +304,13 @@ fn text(board: &Board, a: &Analysis, secs: f64) -> String {
 }
 
 /// The policy as CSV or JSON (by the file's extension): every unfinished state and roll.
-fn policy_table(model: &Model, exact: &Exact, policy: Policy, path: &str) -> Result<String, Error> {
-    if policy == Policy::Random {
+fn policy_table(
+    model: &Model,
+    exact: &Exact,
+    policy: DicePolicy,
+    path: &str,
+) -> Result<String, Error> {
+    if policy == DicePolicy::Random {
         return Err(Error::Usage(
             "--policy-out: the random policy has no table (it draws among the legal moves)".into(),
         ));

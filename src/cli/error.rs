@@ -3,7 +3,7 @@
 use boardpath::board::BoardError;
 use boardpath::race::RaceError;
 use boardpath::render::RenderError;
-use boardpath::solve::SolveError;
+use boardpath::solve::PlayerSolveError;
 use std::fmt;
 
 /// Anything that stops a command; every variant exits 1 except [`Error::Usage`] (exit 2).
@@ -12,7 +12,7 @@ pub enum Error {
     /// A board could not be loaded.
     Board(BoardError),
     /// A board could not be solved.
-    Solve(SolveError),
+    Solve(PlayerSolveError),
     /// A picture could not be drawn.
     Render(RenderError),
     /// A value on the command line is invalid (bad bit-board value, unknown option value).
@@ -81,8 +81,8 @@ impl From<BoardError> for Error {
     }
 }
 
-impl From<SolveError> for Error {
-    fn from(e: SolveError) -> Self {
+impl From<PlayerSolveError> for Error {
+    fn from(e: PlayerSolveError) -> Self {
         Error::Solve(e)
     }
 }
@@ -95,6 +95,6 @@ impl From<RenderError> for Error {
 
 impl From<RaceError> for Error {
     fn from(e: RaceError) -> Self {
-        Error::Solve(SolveError::Race(e))
+        Error::Solve(PlayerSolveError::Race(e))
     }
 }

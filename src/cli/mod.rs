@@ -10,6 +10,7 @@ pub mod generate;
 pub mod methods;
 pub mod out;
 pub mod play;
+pub mod progress;
 pub mod range;
 pub mod render;
 pub mod reproduce;

@@ -2,7 +2,7 @@
 //! win rate, turns, rolls, captures and the physical distance its pieces travel.
 
 use super::range::{MAX_THREADS, at_least, whole};
-use super::{Error, compare::progress_bar, load_board, out};
+use super::{Error, load_board, out, progress::progress_bar};
 use boardpath::board::{Board, BoardError, embedded};
 use boardpath::game::distance::Distances;
 use boardpath::game::policy::{self, Policy};

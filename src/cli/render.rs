@@ -8,7 +8,7 @@ use super::solve::{self, solutions};
 use super::{RuleArgs, method, method_parser, players, print_warnings, with_rules};
 use boardpath::board::Board;
 use boardpath::board::embedded::{self, Source};
-use boardpath::output::decode::parse_bits;
+use boardpath::encoding::bitboard::parse_value;
 use boardpath::output::document::Provenance;
 use boardpath::render::html::{self, Page};
 use boardpath::render::{self, Format, Request};
@@ -112,7 +112,7 @@ pub fn request(
     let bits = args
         .bits
         .as_deref()
-        .map(parse_bits)
+        .map(parse_value)
         .transpose()
         .map_err(Error::Usage)?;
     let players = players(board, args.player.as_deref())?;

@@ -2,6 +2,7 @@
 
 use super::Error;
 use super::out;
+use super::progress::{ProgressBar, TICK, spinner};
 use super::range::at_least;
 use super::{Format, RuleArgs, load, method, method_parser, players};
 use boardpath::board::Rounding;
@@ -17,9 +18,7 @@ use boardpath::solve::{
 };
 use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
-use std::time::Duration;
 
 /// Arguments of `solve`.
 #[derive(Args, Default)]
@@ -103,11 +102,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     // error is piped), and the nodes of the searches that can run for minutes (branch and bound,
     // IDA*), which they count into `progress` as they go. Ctrl-C ends the program at once; nothing
     // is written until every player is solved.
-    let bar = ProgressBar::new_spinner().with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {prefix} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
+    let bar = spinner();
     let progress = Progress::default();
     let budget = Budget {
         nodes: args.budget,
@@ -199,7 +194,7 @@ impl Spinner<'_> {
             if !self.bar.is_hidden() {
                 let (bar, progress) = (self.bar, self.progress);
                 scope.spawn(move || {
-                    while finished.recv_timeout(Duration::from_millis(200)) == Err(Timeout) {
+                    while finished.recv_timeout(TICK) == Err(Timeout) {
                         let nodes = progress.nodes();
                         if nodes > 0 {
                             bar.set_message(format!("{} nodes", thousands(nodes)));

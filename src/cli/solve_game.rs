@@ -3,6 +3,7 @@
 //! chosen positions, how the fixed point was certified, and the value table for a policy.
 
 use super::range::{MAX_THREADS, at_least, whole};
+use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
 use boardpath::game::exact::{
@@ -65,17 +66,6 @@ pub struct SolveGameArgs {
 
 /// The most pieces a side `--pieces` takes (a game state holds 32 pieces in all).
 const MAX_SIDE_PIECES: u64 = (boardpath::game::MAX_PIECES / 2) as u64;
-
-/// The `--format` values of `solve-game`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameFormat {
-    /// Human-readable lines.
-    Text,
-    /// One JSON document.
-    Json,
-    /// Comma-separated values (the strategies' worth only).
-    Csv,
-}
 
 /// The help of `--pieces`: the range, and the memory of each count too big to solve at start
 /// (`play --policy optimal`), from the solver's own counts.
@@ -241,7 +231,13 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                     .into(),
             ));
         }
-        return pool.install(|| super::strategies::run(args, &board, &game, budget));
+        let wanted = strategies::Wanted {
+            policy: args.policy.as_deref(),
+            exploitability: args.exploitability.as_deref(),
+            matrix: args.matrix.as_deref(),
+            format: args.format,
+        };
+        return pool.install(|| strategies::run(&wanted, &board, &game, budget));
     }
     if args.format == GameFormat::Csv {
         return Err(Error::Usage(

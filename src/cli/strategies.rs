@@ -1,7 +1,6 @@
 //! `solve-game --policy P0,P1`, `--exploitability P` and `--matrix LIST`: the exact worth of
 //! strategies ([`boardpath::game::strategy`]).
 
-use super::solve_game::{GameFormat, SolveGameArgs};
 use super::{Error, out};
 use boardpath::board::Board;
 use boardpath::game::Game;
@@ -122,16 +121,40 @@ fn check_memory(game: &Game, budget: Option<u64>) -> Result<u64, Error> {
     Ok(positions)
 }
 
+/// The `--format` values of `solve-game`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values (the strategies' worth only).
+    Csv,
+}
+
+/// What `solve-game` asks of the strategies: `--policy`, `--exploitability`, `--matrix`,
+/// `--format`.
+pub struct Wanted<'a> {
+    /// `--policy P0,P1`.
+    pub policy: Option<&'a str>,
+    /// `--exploitability P`.
+    pub exploitability: Option<&'a str>,
+    /// `--matrix LIST`.
+    pub matrix: Option<&'a str>,
+    /// `--format`.
+    pub format: GameFormat,
+}
+
 /// Runs the strategies' part of `solve-game` (on the current rayon pool).
 pub fn run(
-    args: &SolveGameArgs,
+    args: &Wanted<'_>,
     board: &Board,
     game: &Game,
     budget: Option<u64>,
 ) -> Result<(), Error> {
     let pieces = game.pieces();
     // Names first: a misspelt strategy is refused before any work.
-    let pair = match &args.policy {
+    let pair = match args.policy {
         Some(list) => {
             let s = strategies(list, board, game, "--policy", None)?;
             if s.len() != 2 {
@@ -144,7 +167,7 @@ pub fn run(
         }
         None => None,
     };
-    let exploited = match &args.exploitability {
+    let exploited = match args.exploitability {
         Some(name) => {
             let mut s = strategies(name, board, game, "--exploitability", Some(0))?;
             if s.len() != 1 {
@@ -157,7 +180,7 @@ pub fn run(
         }
         None => None,
     };
-    let matrix = match &args.matrix {
+    let matrix = match args.matrix {
         Some(list) => Some((
             strategies(list, board, game, "--matrix", Some(0))?,
             strategies(list, board, game, "--matrix", Some(1))?,

@@ -1,7 +1,8 @@
 //! `boardpath sweep`: boards x rule variants x methods, one long table (see
 //! [`boardpath::compare::sweep`]).
 
-use super::compare::{TableArgs, describe, progress_bar};
+use super::compare::{TableArgs, describe};
+use super::progress::progress_bar;
 use super::range::{MAX_THREADS, whole};
 use super::{Error, Faces, players};
 use boardpath::board::rules::{parse_choice, parse_die_list};

@@ -192,7 +192,7 @@ const CSV_TAIL: [&str; 13] = [
 ];
 
 /// The CSV header line: `board,board_sha256,player,metric,...,runs,note`.
-pub fn csv_header() -> String {
+pub(crate) fn csv_header() -> String {
     let rules = RuleColumn::ALL.map(RuleColumn::key);
     [&CSV_HEAD[..], &rules, &CSV_TAIL, &["note"]]
         .concat()
@@ -232,7 +232,7 @@ fn csv(report: &Report) -> String {
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
-pub fn csv_field(f: &str) -> String {
+pub(crate) fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {
@@ -257,7 +257,7 @@ mod tests {
     fn an_untimed_report_has_no_time_column() {
         assert_eq!(COLUMNS[TIME_AT], "time");
         let board = crate::board::Board::load("maedn").unwrap();
-        let options = crate::compare::Options {
+        let options = crate::compare::CompareOptions {
             selection: crate::compare::Selection::Only(vec![
                 crate::solve::Method::find("dp/step").unwrap(),
             ]),
@@ -273,7 +273,7 @@ mod tests {
              |---|---|---|---|---|---:|---|---:|---:|---:|---|\n\
              | maedn | black | dp/step | length | yes | 83047 | yes | 32 | 29 | 160 |  |\n"
         );
-        let timed = crate::compare::Options {
+        let timed = crate::compare::CompareOptions {
             repeat: 1,
             ..options
         };

@@ -21,7 +21,7 @@ use crate::cost::{Cost, same};
 use crate::race::Race;
 pub use crate::solve::DEFAULT_BUDGET;
 use crate::solve::catalogue::MethodCost;
-use crate::solve::{METHODS, Method, Objective, Solution, SolveError, solve_race};
+use crate::solve::{METHODS, Method, Objective, PlayerSolution, PlayerSolveError, solve_race};
 use crate::text::thousands;
 pub use table::{Report, Row, RuleColumn, Status};
 pub use timing::Timing;
@@ -41,7 +41,7 @@ pub enum Selection {
 
 /// How to compare.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct CompareOptions {
     /// Methods to run.
     pub selection: Selection,
     /// Timing samples per method (the median is reported; see [`Timing`]); 0 runs each method
@@ -51,9 +51,9 @@ pub struct Options {
     pub budget: u64,
 }
 
-impl Default for Options {
+impl Default for CompareOptions {
     fn default() -> Self {
-        Options {
+        CompareOptions {
             selection: Selection::Default,
             repeat: 5,
             budget: DEFAULT_BUDGET,
@@ -79,9 +79,9 @@ pub fn compare_player(
     board: &Board,
     label: &str,
     player: usize,
-    options: &Options,
+    options: &CompareOptions,
     progress: &mut dyn FnMut(Job),
-) -> Result<Report, SolveError> {
+) -> Result<Report, PlayerSolveError> {
     match board.rules.rounding {
         Rounding::PerMove => compare_as::<u64>(board, label, player, options, progress),
         Rounding::Exact => compare_as::<f64>(board, label, player, options, progress),
@@ -92,9 +92,9 @@ fn compare_as<C: MethodCost>(
     board: &Board,
     label: &str,
     player: usize,
-    options: &Options,
+    options: &CompareOptions,
     progress: &mut dyn FnMut(Job),
-) -> Result<Report, SolveError> {
+) -> Result<Report, PlayerSolveError> {
     let race = Race::<C>::new(board, player)?;
     let optimum = solve_race(board, &race, Method::find(REFERENCE)?, options.budget)?.total;
     let fewest = fewest_rolls(&race);
@@ -124,7 +124,7 @@ fn compare_as<C: MethodCost>(
         let (result, timing) = measure(
             options.repeat,
             || solve_race(board, &race, method, options.budget),
-            |r| matches!(r, Ok(_) | Err(SolveError::GaveUp { .. })),
+            |r| matches!(r, Ok(_) | Err(PlayerSolveError::GaveUp { .. })),
         );
         let who = format!("{label}, player {}: {}", race.player, method.name);
         match result {
@@ -133,7 +133,7 @@ fn compare_as<C: MethodCost>(
                 let mismatches = &mut report.mismatches;
                 judge(&mut row, &found, optimum, fewest, method, &who, mismatches);
             }
-            Err(SolveError::GaveUp {
+            Err(PlayerSolveError::GaveUp {
                 nodes, at, piece, ..
             }) => {
                 row.status = Status::GaveUp;
@@ -145,7 +145,7 @@ fn compare_as<C: MethodCost>(
                     thousands(nodes)
                 );
             }
-            Err(SolveError::Encoding(e)) => {
+            Err(PlayerSolveError::Encoding(e)) => {
                 row.status = Status::Unsupported;
                 row.note = format!("unsupported: {e}");
             }
@@ -164,7 +164,7 @@ fn compare_as<C: MethodCost>(
 /// where it contradicts the reference: the `optimum` length or the `fewest` rolls.
 fn judge<C: MethodCost>(
     row: &mut Row,
-    found: &Solution<C>,
+    found: &PlayerSolution<C>,
     optimum: C,
     fewest: u64,
     method: &Method,

@@ -14,7 +14,7 @@
 
 use super::table::{Report, Row, RuleColumn, Status};
 use super::timing::show_ns;
-use crate::board::Rules;
+use crate::board::BoardRules;
 use crate::output::plot::{Area, Drawn, PlotError, colour, legend, legend_width, svg};
 use crate::solve::{Encoding, Method};
 use crate::text::{name_in, thousands};
@@ -126,7 +126,7 @@ impl Field {
 }
 
 /// A rule in words that say which rule it is: `manhattan`, `exact rounding`, `die 1-8`.
-fn rule_words(c: RuleColumn, rules: &Rules) -> String {
+fn rule_words(c: RuleColumn, rules: &BoardRules) -> String {
     match c {
         RuleColumn::Metric => c.text(rules),
         RuleColumn::Rounding => format!("{} rounding", c.text(rules)),

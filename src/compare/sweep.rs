@@ -8,9 +8,9 @@
 //! Combinations run in parallel on the current rayon pool; the rows come out in the same order
 //! whatever the number of threads.
 
-use super::{Job, Options, Report, Row, Selection, Status, compare_player};
+use super::{CompareOptions, Job, Report, Row, Selection, Status, compare_player};
 use crate::board::{Board, BoardError, GoalMode, Metric, Rounding, RuleOverrides};
-use crate::solve::{METHODS, Method, SolveError};
+use crate::solve::{METHODS, Method, PlayerSolveError};
 use rayon::prelude::*;
 
 /// The values of each rule to try; an empty list keeps each board's own value.
@@ -77,7 +77,7 @@ pub struct Entry<'a> {
 
 /// The rows a sweep will produce: entries x combinations x players x methods (every method of
 /// the catalogue for [`Selection::Default`]).
-pub fn size(entries: &[Entry], axes: &Axes, options: &Options) -> usize {
+pub fn size(entries: &[Entry], axes: &Axes, options: &CompareOptions) -> usize {
     let players: usize = entries.iter().map(|e| e.players.len()).sum();
     players * axes.combinations().len() * methods(&options.selection).len()
 }
@@ -96,7 +96,7 @@ fn methods(selection: &Selection) -> Vec<&'static Method> {
 pub fn sweep(
     entries: &[Entry],
     axes: &Axes,
-    options: &Options,
+    options: &CompareOptions,
     progress: &(dyn Fn(Job) + Sync),
 ) -> Report {
     let combinations = axes.combinations();
@@ -125,7 +125,7 @@ fn case(
     entry: &Entry,
     overrides: &RuleOverrides,
     player: usize,
-    options: &Options,
+    options: &CompareOptions,
     progress: &(dyn Fn(Job) + Sync),
 ) -> Report {
     let board = match entry.board.with_overrides(overrides) {
@@ -151,7 +151,7 @@ fn case(
     }) {
         Ok(report) => report,
         // A piece cannot finish under these rules.
-        Err(e @ SolveError::Race(_)) => not_run(
+        Err(e @ PlayerSolveError::Race(_)) => not_run(
             &board,
             entry,
             player,
@@ -161,7 +161,7 @@ fn case(
             progress,
         ),
         // The reference run before the methods ran out of nodes.
-        Err(e @ SolveError::GaveUp { .. }) => not_run(
+        Err(e @ PlayerSolveError::GaveUp { .. }) => not_run(
             &board,
             entry,
             player,
@@ -215,7 +215,7 @@ fn not_run(
     player: usize,
     status: Status,
     note: &str,
-    options: &Options,
+    options: &CompareOptions,
     progress: &(dyn Fn(Job) + Sync),
 ) -> Report {
     let name = &board.players[player].name;
@@ -286,7 +286,7 @@ mod tests {
             die: vec![vec![1, 2, 3, 4, 5, 6], vec![9]],
             ..Axes::default()
         };
-        let options = Options {
+        let options = CompareOptions {
             selection: Selection::Only(vec![Method::find("dp/step").unwrap()]),
             repeat: 1,
             budget: 1_000,

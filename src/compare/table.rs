@@ -2,7 +2,7 @@
 
 use super::timing::Timing;
 use crate::board::rules::die_text;
-use crate::board::{Board, Rules};
+use crate::board::{Board, BoardRules};
 use crate::solve::Method;
 use crate::solve::Objective;
 use serde::Serialize;
@@ -51,7 +51,7 @@ pub struct Row {
     /// Player name.
     pub player: String,
     /// The rules in force (the board's, with any command-line overrides).
-    pub rules: Rules,
+    pub rules: BoardRules,
     /// The length unit.
     pub unit: String,
     /// Method name (see `--method`).
@@ -123,15 +123,15 @@ impl Row {
 /// One rule as a column: CSV writes every rule, the text and markdown tables those asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleColumn {
-    /// [`Rules::metric`].
+    /// [`BoardRules::metric`].
     Metric,
-    /// [`Rules::rounding`].
+    /// [`BoardRules::rounding`].
     Rounding,
-    /// [`Rules::goal_mode`].
+    /// [`BoardRules::goal_mode`].
     GoalMode,
-    /// [`Rules::moves_in_goal`].
+    /// [`BoardRules::moves_in_goal`].
     MovesInGoal,
-    /// [`Rules::die`].
+    /// [`BoardRules::die`].
     Die,
 }
 
@@ -168,7 +168,7 @@ impl RuleColumn {
     }
 
     /// The value in words, as the command line takes it: `manhattan`, `yes`, `1-6`.
-    pub fn text(self, rules: &Rules) -> String {
+    pub fn text(self, rules: &BoardRules) -> String {
         match self {
             RuleColumn::MovesInGoal => if rules.moves_in_goal { "yes" } else { "no" }.into(),
             RuleColumn::Die => die_text(&rules.die),
@@ -178,7 +178,7 @@ impl RuleColumn {
 
     /// The value in a CSV field: `moves_in_goal` as `true` or `false`, the die's faces separated by
     /// spaces (`1 2 3 4 5 6`).
-    pub fn csv(self, rules: &Rules) -> String {
+    pub fn csv(self, rules: &BoardRules) -> String {
         match self {
             RuleColumn::Metric => rules.metric.name().into(),
             RuleColumn::Rounding => rules.rounding.name().into(),
@@ -204,7 +204,7 @@ impl RuleColumn {
 }
 
 /// Columns of the table in order, as headings.
-pub const COLUMNS: [&str; 12] = [
+pub(crate) const COLUMNS: [&str; 12] = [
     "board",
     "player",
     "method",

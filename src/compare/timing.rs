@@ -75,7 +75,7 @@ pub fn measure<T>(
 
 /// A duration in nanoseconds as text with three significant digits: `812 ns`, `4.31 µs`,
 /// `27.5 ms`, `4.12 s`.
-pub fn show_ns(ns: f64) -> String {
+pub(crate) fn show_ns(ns: f64) -> String {
     let (v, unit) = if ns < 1e3 {
         (ns, "ns")
     } else if ns < 1e6 {

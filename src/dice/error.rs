@@ -20,7 +20,7 @@ pub enum DiceError {
         /// The policy, by name.
         policy: String,
     },
-    /// The work was stopped by a [`cancel`](crate::search::cancel) request.
+    /// The work was stopped by a [`cancel`](crate::cancel) request.
     Cancelled,
 }
 

@@ -10,8 +10,8 @@
 //! value at the start of a turn is `tau + C_0`. Successors have more pips, so they are already known.
 
 use super::state::{MAX_FACES, Model, Move, State};
-use super::{DiceError, Objective, Policy};
-use crate::search::cancel;
+use super::{DiceError, DicePolicy, Objective};
+use crate::cancel;
 
 /// Codes in the policy table beside a move's from-step.
 pub const NO_MOVE: u8 = 255;
@@ -24,7 +24,7 @@ pub const PASS: u8 = 253;
 const TIE: f64 = 1e-12;
 
 /// Turns beyond which the distribution stops even if its tail is not yet below the threshold.
-pub const MAX_TURNS: usize = 1_000_000;
+pub(crate) const MAX_TURNS: usize = 1_000_000;
 
 /// The exact expectations of one policy, from every state.
 #[derive(Clone, Debug)]
@@ -82,7 +82,7 @@ fn less(a: f64, b: f64) -> Option<bool> {
 }
 
 /// Solves `policy` exactly; `transitions` keeps what [`Exact::distribution`] needs.
-pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, DiceError> {
+pub fn solve(model: &Model, policy: DicePolicy, transitions: bool) -> Result<Exact, DiceError> {
     let states = model.enumerate();
     let n = states.len();
     if n != model.len() {
@@ -122,7 +122,7 @@ pub fn solve(model: &Model, policy: Policy, transitions: bool) -> Result<Exact, 
         };
         let mut pass = [false; MAX_FACES];
         let mut v = values(model, &face_cont, &pass, tries);
-        if let (true, Policy::Optimal(objective)) = (model.rules.may_pass, policy) {
+        if let (true, DicePolicy::Optimal(objective)) = (model.rules.may_pass, policy) {
             (pass, v) = passes(model, objective, &face_cont, tries, v);
             for face in 0..f {
                 if pass[face] {
@@ -194,7 +194,7 @@ struct Scratch {
 #[inline]
 fn continuations(
     model: &Model,
-    policy: Policy,
+    policy: DicePolicy,
     s: &State,
     [et, er, ed]: [&[f64]; 3],
     row: &mut [u8],
@@ -251,12 +251,12 @@ fn continuations(
 
 /// The moves `policy` plays among `moves` (continuations `conts`): all of them for the random
 /// policy, else the one it picks.
-fn chosen(policy: Policy, moves: &[Move], conts: &[[f64; 3]]) -> Vec<usize> {
+fn chosen(policy: DicePolicy, moves: &[Move], conts: &[[f64; 3]]) -> Vec<usize> {
     match policy {
-        Policy::Random => (0..moves.len()).collect(),
-        Policy::Front => vec![argbest(moves, |a, b| a.from_key() > b.from_key())],
-        Policy::Rear => vec![argbest(moves, |a, b| a.from_key() < b.from_key())],
-        Policy::Optimal(objective) => {
+        DicePolicy::Random => (0..moves.len()).collect(),
+        DicePolicy::Front => vec![argbest(moves, |a, b| a.from_key() > b.from_key())],
+        DicePolicy::Rear => vec![argbest(moves, |a, b| a.from_key() < b.from_key())],
+        DicePolicy::Optimal(objective) => {
             let mut best = 0;
             for m in 1..moves.len() {
                 if lex_less(objective, conts[m], conts[best]) {

@@ -119,7 +119,7 @@ impl Objective {
 
 /// How the piece to move is chosen among the legal moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
+pub enum DicePolicy {
     /// The best move for the objective.
     Optimal(Objective),
     /// The front-most movable piece.
@@ -130,14 +130,14 @@ pub enum Policy {
     Random,
 }
 
-impl Policy {
+impl DicePolicy {
     /// Its name: `optimal`, `front`, `rear` or `random`.
     pub fn name(self) -> String {
         match self {
-            Policy::Optimal(_) => "optimal".into(),
-            Policy::Front => "front".into(),
-            Policy::Rear => "rear".into(),
-            Policy::Random => "random".into(),
+            DicePolicy::Optimal(_) => "optimal".into(),
+            DicePolicy::Front => "front".into(),
+            DicePolicy::Rear => "rear".into(),
+            DicePolicy::Random => "random".into(),
         }
     }
 }
@@ -204,7 +204,7 @@ pub fn analyse(
     player: usize,
     rules: &DiceRules,
     objective: Objective,
-    policy: Policy,
+    policy: DicePolicy,
     simulate: Option<(u64, u64)>,
 ) -> Result<(Model, Exact, Analysis), DiceError> {
     analyse_with(board, player, rules, objective, policy, simulate, None)
@@ -217,7 +217,7 @@ pub fn analyse_with(
     player: usize,
     rules: &DiceRules,
     objective: Objective,
-    policy: Policy,
+    policy: DicePolicy,
     simulate: Option<(u64, u64)>,
     played: Option<&std::sync::atomic::AtomicU64>,
 ) -> Result<(Model, Exact, Analysis), DiceError> {

@@ -4,9 +4,9 @@
 
 use super::exact::{ENTER, Exact, PASS};
 use super::state::{Action, Model, Move};
-use super::{DiceError, Policy};
-use crate::generate::SplitMix64;
-use crate::search::cancel;
+use super::{DiceError, DicePolicy};
+use crate::cancel;
+use crate::random::SplitMix64;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -68,7 +68,12 @@ pub struct Simulation {
 }
 
 /// Plays one game; `None` if it did not finish within [`MAX_ROLLS`].
-fn play(model: &Model, exact: &Exact, policy: Policy, rng: &mut SplitMix64) -> Option<[f64; 3]> {
+fn play(
+    model: &Model,
+    exact: &Exact,
+    policy: DicePolicy,
+    rng: &mut SplitMix64,
+) -> Option<[f64; 3]> {
     let f = model.faces.len();
     let mut s = model.initial();
     let (mut turns, mut rolls, mut dist) = (0u64, 0u64, 0.0);
@@ -102,7 +107,7 @@ fn play(model: &Model, exact: &Exact, policy: Policy, rng: &mut SplitMix64) -> O
                 }
                 break;
             }
-            let mv = if policy == Policy::Random {
+            let mv = if policy == DicePolicy::Random {
                 moves[rng.range(0, moves.len() as u64 - 1) as usize]
             } else {
                 let want = exact.choice[model.index(&s) * f + face];
@@ -140,7 +145,7 @@ fn play(model: &Model, exact: &Exact, policy: Policy, rng: &mut SplitMix64) -> O
 pub fn simulate(
     model: &Model,
     exact: &Exact,
-    policy: Policy,
+    policy: DicePolicy,
     games: u64,
     seed: u64,
 ) -> Result<Simulation, DiceError> {
@@ -149,10 +154,10 @@ pub fn simulate(
 
 /// [`simulate`], which adds each chunk's games to `played` when done (for a display on another thread), and stops with
 /// [`DiceError::Cancelled`] at the next chunk after a [`cancel`] request.
-pub fn simulate_with(
+pub(crate) fn simulate_with(
     model: &Model,
     exact: &Exact,
-    policy: Policy,
+    policy: DicePolicy,
     games: u64,
     seed: u64,
     played: Option<&AtomicU64>,

@@ -372,7 +372,7 @@ impl Model {
     }
 
     /// Whether the three-tries rule applies: no piece on a track step.
-    pub fn tries_here(&self, s: &State) -> bool {
+    pub(crate) fn tries_here(&self, s: &State) -> bool {
         s.mask & self.track_mask == 0
     }
 

@@ -201,7 +201,11 @@ impl Layout {
     /// Whether a board with these tile counts fits in the widest integer at all (the distance
     /// carried beside the word): what [`Layout::fit`] refuses whatever the costs, known before a
     /// race is compiled.
-    pub fn check_tiles(waiting: usize, track: usize, goal: usize) -> Result<(), EncodingError> {
+    pub(crate) fn check_tiles(
+        waiting: usize,
+        track: usize,
+        goal: usize,
+    ) -> Result<(), EncodingError> {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Layout::fit(count(waiting), count(track), count(goal), None).map(drop)
     }
@@ -264,7 +268,7 @@ impl Layout {
 
     /// The start board of the piece that finishes `index`-th (from 0): the pieces still waiting, the
     /// piece on step 0, the goal tiles of pieces already finished, distance 0 (the paper's `start_pN`).
-    pub fn start_board<T: Bits>(
+    pub(crate) fn start_board<T: Bits>(
         &self,
         race_pieces: usize,
         index: usize,
@@ -280,6 +284,84 @@ impl Layout {
         }
         b
     }
+
+    /// What `value` says, read with this layout: the one reader of bit-board values, behind
+    /// `boardpath decode` and `render --bits`.
+    pub fn read(&self, value: u128) -> Reading {
+        let set = |bit: u32| value >> bit & 1 == 1;
+        Reading {
+            waiting: (0..self.waiting as usize)
+                .filter(|&i| set(self.waiting_bit(i)))
+                .collect(),
+            steps: (0..(self.track + self.goal) as usize)
+                .filter(|&s| set(self.step_bit(s)))
+                .collect(),
+            distance: value & self.distance_max(),
+        }
+    }
+}
+
+/// What a bit-board value says ([`Layout::read`]): which tiles are set and the distance travelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Waiting tiles whose bit is set.
+    pub waiting: Vec<usize>,
+    /// Relative steps (track steps, then goal tiles) whose bit is set, in move order.
+    pub steps: Vec<usize>,
+    /// The distance field.
+    pub distance: u128,
+}
+
+impl Reading {
+    /// Whether waiting tile `i` is set.
+    pub fn has_waiting(&self, i: usize) -> bool {
+        self.waiting.binary_search(&i).is_ok()
+    }
+
+    /// Whether relative step `step` (track steps, then goal tiles) is set.
+    pub fn has_step(&self, step: usize) -> bool {
+        self.steps.binary_search(&step).is_ok()
+    }
+
+    /// The piece's path: the set track steps in order, up to and including the first set goal
+    /// tile. Deeper set goal tiles belong to pieces that finished earlier (the paper's boards
+    /// keep them), so the path stops where the piece entered the goal.
+    pub fn path(&self, track_steps: usize) -> Vec<usize> {
+        match self.steps.iter().position(|&s| s >= track_steps) {
+            Some(i) => self.steps[..=i].to_vec(),
+            None => self.steps.clone(),
+        }
+    }
+}
+
+/// Parses a bit-board value written as `0x...` (hex) or `0b...` (binary); `_` separators allowed.
+pub fn parse_value(text: &str) -> Result<u128, String> {
+    let t = text.trim().replace('_', "");
+    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        (b, 2)
+    } else {
+        return Err(format!(
+            "bit-board value \"{text}\" must start with 0x (hex) or 0b (binary), e.g. 0xe008000000004c06"
+        ));
+    };
+    if digits.is_empty() {
+        return Err(format!(
+            "bit-board value \"{text}\" has no digits after its prefix"
+        ));
+    }
+    if let Some(bad) = digits.chars().find(|c| !c.is_digit(radix)) {
+        let kind = if radix == 16 { "hex" } else { "binary" };
+        return Err(format!(
+            "bit-board value \"{text}\": '{bad}' is not a {kind} digit"
+        ));
+    }
+    u128::from_str_radix(digits, radix).map_err(|_| {
+        format!(
+            "bit-board value \"{text}\" has more than 128 bits; no bit-board is wider than u128"
+        )
+    })
 }
 
 /// The longest possible cost of any piece path of `race` in whole units, or `None` when some
@@ -616,5 +698,37 @@ impl<C: Cost, T: Bits> StateEncoding<C> for BitboardEncoding<'_, C, T> {
         }
         out.bitboard = Some(last.board.hex());
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_parse_or_explain() {
+        assert_eq!(parse_value("0xff").unwrap(), 255);
+        assert_eq!(parse_value("0b1_01").unwrap(), 5);
+        assert!(
+            parse_value("255")
+                .unwrap_err()
+                .contains("must start with 0x")
+        );
+        assert!(
+            parse_value("0xfg")
+                .unwrap_err()
+                .contains("'g' is not a hex digit")
+        );
+        assert!(
+            parse_value("0b102")
+                .unwrap_err()
+                .contains("'2' is not a binary digit")
+        );
+        assert!(parse_value("0x").unwrap_err().contains("no digits"));
+        assert!(
+            parse_value(&format!("0x1{}", "0".repeat(32)))
+                .unwrap_err()
+                .contains("more than 128 bits")
+        );
     }
 }

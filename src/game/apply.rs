@@ -1,6 +1,6 @@
 //! Playing a move (or a pass) and taking it back.
 
-use super::{Game, Move, State, Step};
+use super::{Game, Move, PieceStep, State};
 
 /// What [`apply`] changed, for [`undo`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -9,9 +9,9 @@ pub struct Undo {
     tries: u8,
     streak: u8,
     /// The mover, its piece and where the piece was.
-    moved: Option<(u8, u8, Step)>,
+    moved: Option<(u8, u8, PieceStep)>,
     /// The captured piece's owner, index and step.
-    captured: Option<(u8, u8, Step)>,
+    captured: Option<(u8, u8, PieceStep)>,
 }
 
 /// Plays `mv` (one of [`super::legal_moves`] for `roll`; `None` to pass when there is none) for
@@ -66,7 +66,7 @@ pub(crate) fn forfeits(game: &Game, streak: u8) -> bool {
 /// [`super::Rules::tries`] gives it more rolls.
 #[inline]
 fn stuck(game: &Game, state: &State, p: usize) -> bool {
-    let track = game.track_steps(p) as Step;
+    let track = game.track_steps(p) as PieceStep;
     let own = state.pieces_of(p);
     own.contains(&super::WAITING) && own.iter().all(|&s| s == super::WAITING || s >= track)
 }

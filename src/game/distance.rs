@@ -2,7 +2,7 @@
 //! metric and rounding, as `solve` and `dice` charge it), and each captured piece carried in a
 //! straight line from its track tile back to its waiting tile.
 
-use super::{Game, GameError, Move, Step, WAITING};
+use super::{Game, GameError, Move, PieceStep, WAITING};
 use crate::board::{Board, Rounding, RuleOverrides};
 use crate::cost::Cost;
 use crate::race::Race;
@@ -100,7 +100,7 @@ impl Distances {
 
     /// The cost of player `p` moving a piece `roll` steps on from `from` (not entering).
     #[inline]
-    pub fn of_step(&self, p: usize, from: Step, roll: u32) -> f64 {
+    pub fn of_step(&self, p: usize, from: PieceStep, roll: u32) -> f64 {
         self.moves[p][from as usize * self.stride + roll as usize]
     }
 }

@@ -14,7 +14,7 @@
 
 use super::distance::Distances;
 use super::{Game, MAX_PIECES, Roller, uniform_index};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Rows of the per-player tables (players are at most 6).
 const PLAYERS: usize = 8;

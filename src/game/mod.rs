@@ -43,7 +43,7 @@ pub use playout::{Playout, random_playout};
 pub use roller::{Roller, uniform_index};
 pub use rules::{RuleSet, Rules, Seating};
 pub use setup::{Game, GameConfig};
-pub use state::{MAX_PIECES, State, Step, WAITING};
+pub use state::{MAX_PIECES, PieceStep, State, WAITING};
 
 /// The fewest players of a game.
 pub const MIN_PLAYERS: usize = 2;

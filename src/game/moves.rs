@@ -1,6 +1,6 @@
 //! The legal moves of the player to roll, for one roll.
 
-use super::{Game, State, Step, WAITING};
+use super::{Game, PieceStep, State, WAITING};
 use serde::Serialize;
 
 /// A piece knocked back to its waiting tile by a move.
@@ -11,7 +11,7 @@ pub struct Capture {
     /// Its piece index: it returns to its owner's waiting tile of that index.
     pub piece: usize,
     /// Its step before the capture (its owner's relative step).
-    pub step: Step,
+    pub step: PieceStep,
     /// The board track tile it was captured on.
     pub tile: usize,
 }
@@ -23,9 +23,9 @@ pub struct Move {
     /// The piece's index among its owner's pieces.
     pub piece: usize,
     /// Its step before the move; [`WAITING`] when it enters.
-    pub from: Step,
+    pub from: PieceStep,
     /// Its step after the move (0 when it enters).
-    pub to: Step,
+    pub to: PieceStep,
     /// The piece it knocks out, if any.
     pub capture: Option<Capture>,
 }
@@ -67,7 +67,14 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
 /// The move of player `p`'s piece `i` from `from` by `roll`, if the rules allow it (not past the
 /// goal, not onto an own piece, not over an own piece in the goal unless jumps are allowed).
 #[inline(always)]
-fn advance(game: &Game, state: &State, p: usize, i: usize, from: Step, roll: u32) -> Option<Move> {
+fn advance(
+    game: &Game,
+    state: &State,
+    p: usize,
+    i: usize,
+    from: PieceStep,
+    roll: u32,
+) -> Option<Move> {
     let to = from.checked_add(roll)?;
     if to as usize >= game.steps(p) {
         return None;
@@ -76,7 +83,7 @@ fn advance(game: &Game, state: &State, p: usize, i: usize, from: Step, roll: u32
     if own.contains(&to) {
         return None;
     }
-    let track = game.track_steps(p) as Step;
+    let track = game.track_steps(p) as PieceStep;
     if to >= track
         && !game.rules.jump_in_goal
         && own

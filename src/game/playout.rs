@@ -1,7 +1,7 @@
 //! A uniformly random game, for tests and speed measurements (policies live elsewhere).
 
 use super::{Game, State, apply, legal_moves};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// How a random game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

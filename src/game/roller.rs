@@ -1,6 +1,6 @@
 //! The dice of a game and the uniform draw of an index: the random numbers `play` consumes.
 
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// A game's dice: a generator of their own, seeded by one draw from the game's generator, so the
 /// rolls never depend on how many draws the players make (the same seed rolls the same dice

@@ -1,6 +1,6 @@
 //! A board and rules compiled for play: who sits where, each seat's track and goal.
 
-use super::{GameError, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules, Seating, Step, WAITING};
+use super::{GameError, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, PieceStep, Rules, Seating, WAITING};
 use crate::board::{Board, Player};
 
 /// How a game is set up on a board: players, pieces, rules, seats.
@@ -51,7 +51,7 @@ pub struct Game {
     safe: Vec<bool>,
     /// `rel[q * track_len + t]`: player `q`'s step on track tile `t`, or [`WAITING`] where its
     /// pieces never pass (a table: the hot path of every move looks it up).
-    rel: Vec<Step>,
+    rel: Vec<PieceStep>,
 }
 
 /// The pieces each seated player plays: `asked`, if every seat has that many, else every piece
@@ -105,14 +105,14 @@ fn check_seated(players: &[&Player], first_piece_out: bool) -> Result<(), GameEr
 
 /// `rel[q * track_len + t]`: player `q`'s step on track tile `t`, or [`WAITING`] where its pieces
 /// never pass.
-fn relative_steps(players: &[&Player], len: usize) -> Vec<Step> {
+fn relative_steps(players: &[&Player], len: usize) -> Vec<PieceStep> {
     players
         .iter()
         .flat_map(|p| {
             (0..len).map(move |t| {
                 let r = (t + len - p.start % len) % len;
                 if r < p.track_steps {
-                    r as Step
+                    r as PieceStep
                 } else {
                     WAITING
                 }
@@ -244,7 +244,7 @@ impl Game {
 
     /// The board track index of player `p`'s step `step`, `None` for a goal step or a waiting piece.
     #[inline]
-    pub fn tile(&self, p: usize, step: Step) -> Option<usize> {
+    pub fn tile(&self, p: usize, step: PieceStep) -> Option<usize> {
         let s = step as usize;
         (s < self.track_steps[p]).then(|| {
             // start < track_len and s < track_steps <= track_len: one subtraction wraps it.
@@ -259,7 +259,7 @@ impl Game {
 
     /// Player `p`'s step on board track tile `tile`, if its pieces pass there.
     #[inline]
-    pub fn step_at(&self, p: usize, tile: usize) -> Option<Step> {
+    pub fn step_at(&self, p: usize, tile: usize) -> Option<PieceStep> {
         let r = self.rel[p * self.track_len + tile];
         (r != WAITING).then_some(r)
     }

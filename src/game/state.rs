@@ -3,10 +3,10 @@
 use super::{Game, GameError};
 
 /// A piece's relative step (see [`Game`]); [`WAITING`] for a piece on its waiting tile.
-pub type Step = u32;
+pub type PieceStep = u32;
 
 /// The step of a piece that waits off the board.
-pub const WAITING: Step = Step::MAX;
+pub const WAITING: PieceStep = PieceStep::MAX;
 
 /// The most pieces a [`State`] holds, all players together.
 pub const MAX_PIECES: usize = 32;
@@ -18,7 +18,7 @@ pub const MAX_PIECES: usize = 32;
 /// the same position ([`State::canonical`] sorts them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    steps: [Step; MAX_PIECES],
+    steps: [PieceStep; MAX_PIECES],
     players: u8,
     pieces: u8,
     to_move: u8,
@@ -56,7 +56,11 @@ impl State {
     /// The state with these steps (player-major, `players * pieces` of them) and `to_move` to
     /// roll, first roll of its turn. Refuses a step past a player's goal, two own pieces on one
     /// tile and two players' pieces on one track tile (unless it is safe).
-    pub fn from_steps(game: &Game, steps: &[Step], to_move: usize) -> Result<State, GameError> {
+    pub fn from_steps(
+        game: &Game,
+        steps: &[PieceStep],
+        to_move: usize,
+    ) -> Result<State, GameError> {
         let (n, k) = (game.players(), game.pieces());
         if steps.len() != n * k {
             return Err(GameError::State(format!(
@@ -84,7 +88,7 @@ impl State {
     /// used, unchecked: for rankings that only build positions of the game.
     pub(crate) fn from_parts(
         game: &Game,
-        steps: &[Step],
+        steps: &[PieceStep],
         to_move: usize,
         tries: u8,
         streak: u8,
@@ -133,25 +137,25 @@ impl State {
 
     /// Player `p`'s pieces' steps, by piece index.
     #[inline]
-    pub fn pieces_of(&self, p: usize) -> &[Step] {
+    pub fn pieces_of(&self, p: usize) -> &[PieceStep] {
         let k = self.pieces as usize;
         &self.steps[p * k..(p + 1) * k]
     }
 
     /// Every piece's step, player-major.
     #[inline]
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[PieceStep] {
         &self.steps[..self.players as usize * self.pieces as usize]
     }
 
     /// The step of player `p`'s piece `i`.
     #[inline]
-    pub fn step(&self, p: usize, i: usize) -> Step {
+    pub fn step(&self, p: usize, i: usize) -> PieceStep {
         self.steps[p * self.pieces as usize + i]
     }
 
     #[inline]
-    pub(crate) fn set_step(&mut self, p: usize, i: usize, step: Step) {
+    pub(crate) fn set_step(&mut self, p: usize, i: usize, step: PieceStep) {
         self.steps[p * self.pieces as usize + i] = step;
     }
 
@@ -204,7 +208,7 @@ impl State {
     /// Pieces of player `p` on goal tiles.
     #[inline]
     pub fn home(&self, game: &Game, p: usize) -> usize {
-        let t = game.track_steps(p) as Step;
+        let t = game.track_steps(p) as PieceStep;
         self.pieces_of(p)
             .iter()
             .filter(|&&s| s != WAITING && s >= t)
@@ -220,7 +224,7 @@ impl State {
     /// Whether player `p` has every piece on a goal tile.
     #[inline]
     pub fn has_won(&self, game: &Game, p: usize) -> bool {
-        let t = game.track_steps(p) as Step;
+        let t = game.track_steps(p) as PieceStep;
         self.pieces_of(p).iter().all(|&s| s != WAITING && s >= t)
     }
 

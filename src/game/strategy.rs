@@ -23,7 +23,7 @@ use super::exact::{
 use super::policy::{self, Policy, PolicyError};
 use super::{Game, GameError, legal_moves};
 use crate::board::Board;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use rayon::prelude::*;
 use std::sync::OnceLock;
 use std::time::Instant;

@@ -7,7 +7,7 @@ use super::fast::RandomEngine;
 use super::policy::{Policy, PolicyError};
 use super::{Game, Move, Roller, State, apply, legal_moves};
 use crate::board::Board;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -185,7 +185,7 @@ fn finish(
 
 /// Plays games `0..games` seeded `seed` in parallel; `tick(k)` is called after every chunk of
 /// `k` games (for progress). The first policy error stops it, and so does a stop requested
-/// through [`crate::search::cancel`] (checked before each chunk of games; an error then).
+/// through [`crate::cancel`] (checked before each chunk of games; an error then).
 pub fn tournament(
     game: &Game,
     distances: &Distances,
@@ -203,7 +203,7 @@ pub fn tournament(
     let parts: Vec<Sums> = (0..chunks)
         .into_par_iter()
         .map(|c| {
-            if crate::search::cancel::requested() {
+            if crate::cancel::requested() {
                 return Err(PolicyError(
                     "the tournament was stopped before its end (a stop was requested)".into(),
                 ));
@@ -243,7 +243,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// A mean with its 95% interval (normal approximation) from `n` samples' sum and sum of squares.
-pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
+pub(crate) fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
     if n == 0 {
         return (0.0, 0.0, 0.0);
     }

@@ -1,7 +1,7 @@
 //! A board as data (`boardpath boards`): every tile with its coordinates and grid cell, the
 //! players, rules, scale and sources, as JSON and as text.
 
-use crate::board::{Board, Grid, Point, Rules, Scale, embedded, goal_label};
+use crate::board::{Board, BoardRules, Grid, Point, Scale, embedded, goal_label};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -99,7 +99,7 @@ pub struct BoardTiles {
     /// The grid positions were given on, if any.
     pub grid: Option<Grid>,
     /// The rules in force.
-    pub rules: Rules,
+    pub rules: BoardRules,
     /// The rules as `solve` prints them on its `rules:` line.
     pub rules_text: String,
     /// The real game's rules the file names (`[game] rules`), as written.

@@ -1,42 +1,12 @@
 //! The paper's Visualizer in the terminal: a bit-board value drawn onto its board.
 
 use crate::board::{Board, Grid, goal_label};
-use crate::encoding::bitboard::Layout;
+use crate::encoding::bitboard::{Layout, Reading};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// The widest run of empty cells drawn as blanks; a wider one is drawn as `…`.
 const GAP: usize = 16;
-
-/// Parses a bit-board value written as `0x...` (hex) or `0b...` (binary); `_` separators allowed.
-pub fn parse_bits(text: &str) -> Result<u128, String> {
-    let t = text.trim().replace('_', "");
-    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        (h, 16)
-    } else if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
-        (b, 2)
-    } else {
-        return Err(format!(
-            "bit-board value \"{text}\" must start with 0x (hex) or 0b (binary), e.g. 0xe008000000004c06"
-        ));
-    };
-    if digits.is_empty() {
-        return Err(format!(
-            "bit-board value \"{text}\" has no digits after its prefix"
-        ));
-    }
-    if let Some(bad) = digits.chars().find(|c| !c.is_digit(radix)) {
-        let kind = if radix == 16 { "hex" } else { "binary" };
-        return Err(format!(
-            "bit-board value \"{text}\": '{bad}' is not a {kind} digit"
-        ));
-    }
-    u128::from_str_radix(digits, radix).map_err(|_| {
-        format!(
-            "bit-board value \"{text}\" has more than 128 bits; no bit-board is wider than u128"
-        )
-    })
-}
 
 /// A bit-board value seen on its board: which waiting, track and goal tiles are set, and the
 /// distance. `Display` draws it on the board's grid, or lists the set tiles where there is none.
@@ -45,6 +15,7 @@ pub struct BitboardView<'a> {
     player: usize,
     layout: Layout,
     value: u128,
+    reading: Reading,
 }
 
 impl<'a> BitboardView<'a> {
@@ -74,46 +45,47 @@ impl<'a> BitboardView<'a> {
             player,
             layout,
             value,
+            reading: layout.read(value),
         })
     }
 
-    fn set(&self, bit: u32) -> bool {
-        self.value >> bit & 1 == 1
+    /// What the value says: the set tiles and the distance ([`Layout::read`]).
+    pub fn reading(&self) -> &Reading {
+        &self.reading
     }
 
     /// The distance field.
     pub fn distance(&self) -> u128 {
-        self.value & self.layout.distance_max()
+        self.reading.distance
     }
 
     /// Every set tile: (kind, label, position).
-    pub fn set_tiles(&self) -> Vec<(&'static str, String, crate::board::Point)> {
+    pub(crate) fn set_tiles(&self) -> Vec<(&'static str, String, crate::board::Point)> {
         let p = &self.board.players[self.player];
         let n = self.board.track.len();
         let mut out = Vec::new();
+        let r = &self.reading;
         for (i, &b) in p.base.iter().enumerate() {
-            if self.set(self.layout.waiting_bit(i)) {
+            if r.has_waiting(i) {
                 out.push(("waiting", format!("w{i}"), b));
             }
         }
-        for s in 0..p.track_steps + p.goal.len() {
-            if self.set(self.layout.step_bit(s)) {
-                out.push(if s < p.track_steps {
-                    let idx = (p.start + s) % n;
-                    (
-                        "track",
-                        format!("step {s} = track tile {idx}"),
-                        self.board.track[idx],
-                    )
-                } else {
-                    let g = s - p.track_steps;
-                    (
-                        "goal",
-                        format!("step {s} = goal tile {}", goal_label(g)),
-                        p.goal[g],
-                    )
-                });
-            }
+        for s in (0..p.track_steps + p.goal.len()).filter(|&s| r.has_step(s)) {
+            out.push(if s < p.track_steps {
+                let idx = (p.start + s) % n;
+                (
+                    "track",
+                    format!("step {s} = track tile {idx}"),
+                    self.board.track[idx],
+                )
+            } else {
+                let g = s - p.track_steps;
+                (
+                    "goal",
+                    format!("step {s} = goal tile {}", goal_label(g)),
+                    p.goal[g],
+                )
+            });
         }
         out
     }
@@ -121,7 +93,7 @@ impl<'a> BitboardView<'a> {
     /// One character per occupied cell of `grid`, by (row, column): what the tile is, upper case
     /// when its bit is set.
     fn cells(&self, grid: Grid) -> BTreeMap<(i64, i64), char> {
-        let (l, p) = (&self.layout, &self.board.players[self.player]);
+        let (r, p) = (&self.reading, &self.board.players[self.player]);
         // By (row, column), the last tile put on a cell winning; only occupied cells are kept.
         let mut cells: BTreeMap<(i64, i64), char> = BTreeMap::new();
         let mut put = |pt, c| {
@@ -139,7 +111,7 @@ impl<'a> BitboardView<'a> {
         }
         let n = self.board.track.len();
         for s in 0..p.track_steps {
-            let c = if self.set(l.step_bit(s)) {
+            let c = if r.has_step(s) {
                 '#'
             } else if s == 0 {
                 'a'
@@ -151,7 +123,7 @@ impl<'a> BitboardView<'a> {
         for (j, &gp) in p.goal.iter().enumerate() {
             put(
                 gp,
-                if self.set(l.step_bit(p.track_steps + j)) {
+                if r.has_step(p.track_steps + j) {
                     'G'
                 } else {
                     'g'
@@ -159,7 +131,7 @@ impl<'a> BitboardView<'a> {
             );
         }
         for (i, &bp) in p.base.iter().enumerate() {
-            put(bp, if self.set(l.waiting_bit(i)) { 'W' } else { 'w' });
+            put(bp, if r.has_waiting(i) { 'W' } else { 'w' });
         }
         cells
     }
@@ -242,36 +214,4 @@ fn draw_cells(f: &mut fmt::Formatter<'_>, cells: &BTreeMap<(i64, i64), char>) ->
         writeln!(f, "  {}", row.trim_end())?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_parse_or_explain() {
-        assert_eq!(parse_bits("0xff").unwrap(), 255);
-        assert_eq!(parse_bits("0b1_01").unwrap(), 5);
-        assert!(
-            parse_bits("255")
-                .unwrap_err()
-                .contains("must start with 0x")
-        );
-        assert!(
-            parse_bits("0xfg")
-                .unwrap_err()
-                .contains("'g' is not a hex digit")
-        );
-        assert!(
-            parse_bits("0b102")
-                .unwrap_err()
-                .contains("'2' is not a binary digit")
-        );
-        assert!(parse_bits("0x").unwrap_err().contains("no digits"));
-        assert!(
-            parse_bits(&format!("0x1{}", "0".repeat(32)))
-                .unwrap_err()
-                .contains("more than 128 bits")
-        );
-    }
 }

@@ -6,7 +6,7 @@ use crate::board::Board;
 use serde::Serialize;
 
 /// Version of every document's layout; raised when a field changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// Where a result came from.
 #[derive(Clone, Debug, PartialEq, Serialize)]

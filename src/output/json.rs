@@ -1,11 +1,11 @@
-//! JSON of solutions: the [`Solution`] fields, and every piece's stops placed on the board (track
+//! JSON of solutions: the [`PlayerSolution`] fields, and every piece's stops placed on the board (track
 //! index or goal letter, coordinates, grid cell).
 
 use super::board::Tile;
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
-use crate::solve::{Paths, Solution, Solved, Streamed};
+use crate::solve::{Paths, PlayerSolution, Solved, Streamed};
 use serde::ser::{Error as _, SerializeStruct};
 use serde::{Serialize, Serializer};
 use std::cell::RefCell;
@@ -145,7 +145,7 @@ impl<C: Cost + Serialize> Serialize for MadePiece<'_, '_, '_, C> {
 fn placed<C: Cost + Serialize, S: Serializer>(
     board: &Board,
     player: usize,
-    s: &Solution<C>,
+    s: &PlayerSolution<C>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     let pieces = Pieces {
@@ -158,7 +158,7 @@ fn placed<C: Cost + Serialize, S: Serializer>(
 
 /// The fields of `s` in its own order, with `pieces` as its pieces.
 fn placed_with<C: Cost + Serialize, S: Serializer>(
-    s: &Solution<C>,
+    s: &PlayerSolution<C>,
     pieces: impl Serialize,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

@@ -6,10 +6,10 @@ use plotters::prelude::*;
 use std::fmt;
 
 /// A chart's drawing area on an SVG canvas.
-pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub(crate) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
 /// What a drawing step returns: plotters' errors, boxed.
-pub type Drawn = Result<(), Box<dyn std::error::Error>>;
+pub(crate) type Drawn = Result<(), Box<dyn std::error::Error>>;
 
 /// A chart that could not be drawn, or has nothing to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub fn colour(i: usize) -> RGBColor {
 const LEGEND_LINE: i32 = 20;
 
 /// The width a legend of `labels` needs, in pixels, estimated from their lengths.
-pub fn legend_width(labels: &[String]) -> u32 {
+pub(crate) fn legend_width(labels: &[String]) -> u32 {
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     40 + 7 * longest as u32
 }

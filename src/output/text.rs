@@ -3,13 +3,13 @@
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
-use crate::solve::{Solution, Solved, Streamed};
+use crate::solve::{PlayerSolution, Solved, Streamed};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// The name of relative step `step` of `player` on `board`: the track tile index, or the goal
 /// tile's letter; with its grid cell when the board has a grid.
-pub fn tile_name(board: &Board, player: usize, step: usize) -> String {
+pub(crate) fn tile_name(board: &Board, player: usize, step: usize) -> String {
     let p = &board.players[player];
     let (name, point) = if step < p.track_steps {
         let idx = (p.start + step) % board.track.len();
@@ -33,7 +33,7 @@ pub fn solved(board: &Board, player: usize, s: &Solved) -> String {
 }
 
 /// A readable report of one player's solution, in its cost type.
-pub fn solution<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> String {
+pub fn solution<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> String {
     let mut out = Vec::new();
     let lengths: Vec<C> = s.pieces.iter().map(|p| p.length).collect();
     // Writing to memory cannot fail, and every piece is at hand.
@@ -64,7 +64,7 @@ fn write<'p, C: Cost + 'p>(
     out: &mut dyn Write,
     board: &Board,
     player: usize,
-    s: &Solution<C>,
+    s: &PlayerSolution<C>,
     lengths: &[C],
     mut path: impl FnMut(usize) -> io::Result<Cow<'p, PiecePath<C>>>,
 ) -> io::Result<()> {

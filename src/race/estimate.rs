@@ -38,7 +38,7 @@ use crate::board::Point;
 use crate::cost::Cost;
 
 /// The paper's `min_units_per_tile`.
-pub const PAPER_UNITS_PER_TILE: u64 = 193;
+pub(crate) const PAPER_UNITS_PER_TILE: u64 = 193;
 
 /// The factor of the inadmissible weighted straight-line estimate.
 pub const WEIGHT: f64 = 1.5;
@@ -214,7 +214,11 @@ pub fn remaining<C: Cost>(race: &Race<C>, target: usize) -> Vec<Option<C>> {
 /// For every step before the target: whether, once a roll from it lands on the target, the lower
 /// rolls may be skipped (the paper's early return after a finish). It is safe only when no lower
 /// roll leads to a cheaper finish; the paper takes this for granted, here it is checked per step.
-pub fn finish_cut<C: Cost>(race: &Race<C>, target: usize, remaining: &[Option<C>]) -> Vec<bool> {
+pub(crate) fn finish_cut<C: Cost>(
+    race: &Race<C>,
+    target: usize,
+    remaining: &[Option<C>],
+) -> Vec<bool> {
     let t = race.target_step(target);
     (0..=t)
         .map(|s| {

@@ -251,7 +251,7 @@ impl<C: Cost> Race<C> {
     }
 
     /// Whether a piece heading for goal tile `target` may stop on step `to`.
-    pub fn can_land(&self, to: usize, target: usize) -> bool {
+    pub(crate) fn can_land(&self, to: usize, target: usize) -> bool {
         let t = self.target_step(target);
         to < self.track_steps
             || to == t
@@ -323,7 +323,7 @@ impl<C: Cost> Race<C> {
     }
 
     /// The board's track index of a track step, `None` for a goal step.
-    pub fn track_index(&self, step: usize) -> Option<usize> {
+    pub(crate) fn track_index(&self, step: usize) -> Option<usize> {
         (step < self.track_steps).then(|| (self.start + step) % self.track_len.max(1))
     }
 

@@ -5,11 +5,11 @@ use super::palette::{self, Rgb};
 use super::svg::{El, Svg};
 
 /// Seconds one move takes.
-pub const MOVE_S: f64 = 0.6;
+pub(crate) const MOVE_S: f64 = 0.6;
 /// Seconds a token rests between moves.
-pub const REST_S: f64 = 0.25;
+pub(crate) const REST_S: f64 = 0.25;
 /// Seconds the finished picture stays before the animation starts over.
-pub const END_S: f64 = 2.5;
+pub(crate) const END_S: f64 = 2.5;
 
 /// A key-time fraction, with enough decimals to keep short rests apart.
 fn frac(x: f64) -> String {
@@ -26,7 +26,7 @@ struct Token {
 
 /// When every move happens.
 #[derive(Default)]
-pub struct Timeline {
+pub(crate) struct Timeline {
     clock: f64,
     tokens: Vec<Token>,
 }
@@ -64,7 +64,7 @@ impl Timeline {
     }
 
     /// Writes the `<animate>` that shows an element faintly until `[start, end]`, then fully.
-    pub fn reveal(&self, svg: &mut Svg, (start, end): (f64, f64)) {
+    pub(crate) fn reveal(&self, svg: &mut Svg, (start, end): (f64, f64)) {
         let t = self.total();
         svg.empty(
             El::new("animate")
@@ -80,7 +80,7 @@ impl Timeline {
     }
 
     /// Draws the tokens with their motion, `r` pixels in radius.
-    pub fn draw_tokens(&self, svg: &mut Svg, r: f64) {
+    pub(crate) fn draw_tokens(&self, svg: &mut Svg, r: f64) {
         let t = self.total();
         let dur = format!("{}s", super::svg::num(t));
         for tok in &self.tokens {

@@ -1,13 +1,13 @@
 //! Why a picture could not be drawn: each message names the problem and the fix.
 
-use crate::solve::SolveError;
+use crate::solve::PlayerSolveError;
 use std::fmt;
 
 /// Why a picture could not be drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RenderError {
     /// The board could not be solved.
-    Solve(SolveError),
+    Solve(PlayerSolveError),
     /// `--piece` is outside the player's pieces.
     Piece {
         /// Player name.
@@ -84,8 +84,8 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-impl From<SolveError> for RenderError {
-    fn from(e: SolveError) -> Self {
+impl From<PlayerSolveError> for RenderError {
+    fn from(e: PlayerSolveError) -> Self {
         RenderError::Solve(e)
     }
 }

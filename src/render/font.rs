@@ -5,10 +5,10 @@ use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
 
 /// The font file.
-pub static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Its family name, which the SVG pictures ask for.
-pub const FAMILY: &str = "DejaVu Sans";
+pub(crate) const FAMILY: &str = "DejaVu Sans";
 
 /// Width in pixels of `text` set at `size` pixels, from the font's advance widths (no kerning, so
 /// at most a little wider than drawn).

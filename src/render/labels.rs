@@ -19,7 +19,7 @@ struct Disc {
 
 /// The discs placed so far.
 #[derive(Default)]
-pub struct Placer {
+pub(crate) struct Placer {
     discs: Vec<Disc>,
     /// Disc indices by the cell their centre lies in.
     cells: HashMap<(i64, i64), Vec<usize>>,

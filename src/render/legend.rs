@@ -5,7 +5,7 @@ use super::palette::{self, Rgb};
 use super::svg::{El, Svg, num};
 
 /// Inner margin of the legend in pixels.
-pub const PAD: f64 = 18.0;
+pub(crate) const PAD: f64 = 18.0;
 const SWATCH: f64 = 34.0;
 /// Where the value column of [`Item::Field`] starts.
 const FIELD: f64 = 62.0;
@@ -69,7 +69,7 @@ impl Item {
 
 /// A legend: items from top to bottom.
 #[derive(Clone, Debug, Default)]
-pub struct Legend {
+pub(crate) struct Legend {
     /// The items.
     pub items: Vec<Item>,
 }

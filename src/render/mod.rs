@@ -22,7 +22,6 @@
 //! ```
 
 mod animate;
-mod bits;
 mod error;
 mod font;
 pub mod html;
@@ -40,7 +39,7 @@ pub use error::RenderError;
 pub use view::View;
 
 use crate::board::Board;
-use crate::encoding::bitboard::Layout;
+use crate::encoding::bitboard::{Layout, Reading};
 use crate::output::decode::BitboardView;
 use crate::race::step_positions;
 use crate::solve::{Solved, bitboard_layout};
@@ -645,8 +644,9 @@ fn bits_panel(
     let p = &board.players[player];
     // The layout depends on the longest path, so on the costs: built as `solve` and `decode` do.
     let layout = bitboard_layout(board, player)?;
-    BitboardView::new(board, player, layout, value).map_err(RenderError::Bits)?;
-    let decoded = bits::decode(&layout, value);
+    let view_of_value =
+        BitboardView::new(board, player, layout, value).map_err(RenderError::Bits)?;
+    let decoded = view_of_value.reading();
     let positions = step_positions(board, player);
 
     let mut body = Svg::new();
@@ -686,7 +686,7 @@ fn bits_panel(
     let mut placer = tile_obstacles(board, view);
     paths::draw(&mut body, &segments, view, &mut placer, None);
 
-    let items = bits_legend(board, player, &layout, value, &decoded, segments.len());
+    let items = bits_legend(board, player, &layout, value, decoded, segments.len());
     Ok(Panel {
         player: p.name.clone(),
         body: Body::Drawn(body),
@@ -782,7 +782,7 @@ fn bits_legend(
     player: usize,
     layout: &Layout,
     value: u128,
-    decoded: &bits::Decoded,
+    decoded: &Reading,
     moves: usize,
 ) -> Vec<Item> {
     let p = &board.players[player];
@@ -803,10 +803,10 @@ fn bits_legend(
             layout.distance
         )),
         Item::Gap,
-        Item::Field("waiting".into(), bits::grouped(&waiting)),
-        Item::Field("track".into(), bits::grouped(&track)),
-        Item::Field("goal".into(), bits::grouped(&goal)),
-        Item::Field("distance".into(), bits::grouped(&distance)),
+        Item::Field("waiting".into(), grouped(&waiting)),
+        Item::Field("track".into(), grouped(&track)),
+        Item::Field("goal".into(), grouped(&goal)),
+        Item::Field("distance".into(), grouped(&distance)),
         Item::Gap,
         Item::Text(format!(
             "distance: {}",
@@ -833,11 +833,31 @@ fn bits_legend(
     ]
 }
 
+/// `bits` as groups of ten, so long fields stay countable.
+fn grouped(bits: &str) -> String {
+    let chars: Vec<char> = bits.chars().collect();
+    chars
+        .chunks(10)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `all 4 pieces`, or `its one piece`.
 fn all_pieces(n: usize) -> String {
     if n == 1 {
         "its one piece".to_string()
     } else {
         format!("all {n} pieces")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_of_ten() {
+        assert_eq!(grouped("111111111100"), "1111111111 00");
     }
 }

@@ -22,7 +22,7 @@ impl Rgb {
     }
 
     /// This colour moved a fraction `t` (0 to 1) of the way towards `other`.
-    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+    pub(crate) fn mix(self, other: Rgb, t: f64) -> Rgb {
         let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
         Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
     }
@@ -38,22 +38,22 @@ pub const WHITE: Rgb = Rgb(255, 255, 255);
 /// The board's background.
 pub const BOARD: Rgb = Rgb(0xf6, 0xf0, 0xdc);
 /// The picture's background outside the board.
-pub const PAPER: Rgb = WHITE;
+pub(crate) const PAPER: Rgb = WHITE;
 /// Fill of plain track tiles.
-pub const TRACK_FILL: Rgb = WHITE;
+pub(crate) const TRACK_FILL: Rgb = WHITE;
 /// Outline of plain track tiles and waiting tiles.
-pub const TILE_STROKE: Rgb = Rgb(0x4a, 0x4a, 0x4a);
+pub(crate) const TILE_STROKE: Rgb = Rgb(0x4a, 0x4a, 0x4a);
 /// The printed lines joining the tiles.
-pub const BOARD_LINE: Rgb = Rgb(0xa8, 0xa0, 0x8c);
+pub(crate) const BOARD_LINE: Rgb = Rgb(0xa8, 0xa0, 0x8c);
 /// Text.
-pub const INK: Rgb = Rgb(0x22, 0x22, 0x22);
+pub(crate) const INK: Rgb = Rgb(0x22, 0x22, 0x22);
 /// Secondary text.
-pub const MUTED: Rgb = Rgb(0x5c, 0x5c, 0x5c);
+pub(crate) const MUTED: Rgb = Rgb(0x5c, 0x5c, 0x5c);
 /// The ring around tiles whose bit is set in a `--bits` picture.
-pub const HIGHLIGHT: Rgb = Rgb(0xd4, 0x00, 0x7a);
+pub(crate) const HIGHLIGHT: Rgb = Rgb(0xd4, 0x00, 0x7a);
 
 /// Tile colours of players whose board entry names none, by player index.
-pub const PLAYER_COLOURS: [Rgb; 8] = [
+pub(crate) const PLAYER_COLOURS: [Rgb; 8] = [
     Rgb(0xc8, 0x10, 0x2e), // red
     Rgb(0x1d, 0x4e, 0xd8), // blue
     Rgb(0x1f, 0x8a, 0x3b), // green
@@ -66,7 +66,7 @@ pub const PLAYER_COLOURS: [Rgb; 8] = [
 
 /// Path colours, one per piece in finishing order; chosen to stand out on the board and on each
 /// other rather than to match any player.
-pub const PIECE_COLOURS: [Rgb; 8] = [
+pub(crate) const PIECE_COLOURS: [Rgb; 8] = [
     Rgb(0x1f, 0x6f, 0xd1), // blue
     Rgb(0xe8, 0x5d, 0x04), // orange
     Rgb(0x8e, 0x44, 0xad), // purple

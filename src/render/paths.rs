@@ -9,7 +9,7 @@ use super::view::View;
 
 /// What a segment stands for; its `class` in the SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A rolled move of a piece's shortest path.
     Move,
     /// A piece's move from its waiting tile onto the start tile (dashed, no roll number).
@@ -30,7 +30,7 @@ impl Kind {
 
 /// One straight move to draw, between two tile centres in pixels.
 #[derive(Clone, Debug)]
-pub struct Segment {
+pub(crate) struct Segment {
     /// Centre of the tile moved from.
     pub from: (f64, f64),
     /// Centre of the tile moved to.
@@ -52,7 +52,7 @@ pub struct Segment {
 /// What a drawn move is: written as a `<title>` (shown on hover) and `data-` attributes, which the
 /// HTML viewer reads to show, hide and step through the pieces' moves.
 #[derive(Clone, Debug)]
-pub struct Info {
+pub(crate) struct Info {
     /// The pieces (numbered from 1, in finishing order) that make this move, e.g. `1 2 3 4` for
     /// the shared path of a stack goal.
     pub pieces: String,
@@ -189,7 +189,7 @@ pub fn draw(
 /// Draws segments one at a time as they are made (so thousands of pieces' moves are never held
 /// together): each line and arrowhead at once, and the segments with a roll number kept for
 /// [`Drawer::labels`], which puts the numbers on top once every arrowhead is known.
-pub struct Drawer<'v> {
+pub(crate) struct Drawer<'v> {
     view: &'v View,
     /// Segments whose roll number is still to be drawn, with their shapes.
     labelled: Vec<(Segment, Shape)>,

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, GoalMode, goal_label};
 use crate::cost::Cost;
-use crate::solve::{self, Solution};
+use crate::solve::{self, PlayerSolution};
 
 /// One piece's path, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +50,7 @@ pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Result<Solved
     }
 }
 
-fn fits<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Result<(), String> {
+fn fits<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Result<(), String> {
     let Some(p) = board.players.get(player) else {
         return Err(format!("the board has no player #{player}"));
     };
@@ -75,7 +75,7 @@ fn fits<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Result<(), St
     Ok(())
 }
 
-fn summarise<C: Cost>(board: &Board, player: usize, s: &Solution<C>) -> Solved {
+fn summarise<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Solved {
     let cm = |c: C| board.scale.map(|sc| sc.to_cm(c.to_f64()));
     Solved {
         player,
@@ -110,7 +110,7 @@ pub fn waiting_tile(pieces: usize, index: usize) -> usize {
 }
 
 /// A short description of the rules, in two lines that fit a legend.
-pub fn rules_lines(board: &Board) -> [String; 2] {
+pub(crate) fn rules_lines(board: &Board) -> [String; 2] {
     let r = &board.rules;
     let faces: Vec<String> = r.die.iter().map(u32::to_string).collect();
     let goal = match (r.goal_mode, r.moves_in_goal) {
@@ -132,6 +132,6 @@ pub fn with_cm(value: &str, unit: &str, cm: Option<f64>) -> String {
 }
 
 /// `piece 1 → d`: the piece's number and its target goal tile.
-pub fn piece_title(index: usize, target: usize) -> String {
+pub(crate) fn piece_title(index: usize, target: usize) -> String {
     format!("piece {} \u{2192} {}", index + 1, goal_label(target))
 }

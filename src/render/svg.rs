@@ -61,7 +61,7 @@ impl Value for String {
 }
 
 /// One element: a tag and its attributes, in the order added.
-pub struct El {
+pub(crate) struct El {
     tag: &'static str,
     attrs: String,
 }
@@ -148,7 +148,7 @@ impl Svg {
 
     /// Writes the text held so far to `out` and forgets it, once it has grown past a buffer's
     /// worth (or always, with `all`): a picture streamed this way is never held whole in memory.
-    pub fn drain(&mut self, out: &mut dyn std::io::Write, all: bool) -> std::io::Result<()> {
+    pub(crate) fn drain(&mut self, out: &mut dyn std::io::Write, all: bool) -> std::io::Result<()> {
         if all || self.out.len() >= DRAIN_BYTES {
             out.write_all(self.out.as_bytes())?;
             self.out.clear();

@@ -7,7 +7,7 @@ use crate::board::{Board, Point, goal_label};
 
 /// What a tile is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub(crate) enum Role {
     /// A plain track tile.
     Track,
     /// A track tile that is player `.0`'s start tile.

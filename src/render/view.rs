@@ -66,7 +66,7 @@ impl View {
     }
 
     /// Font size of the letters inside goal tiles.
-    pub fn tile_font(&self) -> f64 {
+    pub(crate) fn tile_font(&self) -> f64 {
         (0.85 * self.tile_r).clamp(8.0, 16.0)
     }
 
@@ -81,7 +81,7 @@ impl View {
     }
 
     /// Distance between the parallel lanes of pieces drawn together.
-    pub fn lane(&self) -> f64 {
+    pub(crate) fn lane(&self) -> f64 {
         (0.16 * self.tile_r).clamp(2.5, 4.0)
     }
 

@@ -5,7 +5,7 @@
 //! (lazy deletion), and a key reached again strictly cheaper is reopened, so an admissible
 //! heuristic gives the optimum even when it is not consistent.
 
-use super::{Outcome, best_first};
+use super::{SearchOutcome, best_first};
 use crate::cost::Cost;
 
 /// The cheapest path from `start` to a state satisfying `success`, by A*.
@@ -30,7 +30,7 @@ pub fn astar<N, C, FN, IN, FH, FK, FS>(
     keys: usize,
     success: FS,
     budget: u64,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -58,7 +58,7 @@ pub fn astar_closed<N, C, FN, IN, FH, FK, FS>(
     keys: usize,
     success: FS,
     budget: u64,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -84,7 +84,7 @@ mod tests {
         h: &[C],
         goal: usize,
         budget: u64,
-    ) -> Outcome<usize, C> {
+    ) -> SearchOutcome<usize, C> {
         astar(
             0usize,
             |&n| edges[n].iter().copied(),

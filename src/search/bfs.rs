@@ -1,6 +1,6 @@
 //! Breadth-first search over a keyed DAG: the fewest edges, one table entry per key.
 
-use super::{NONE, Outcome, Stats, Stop, Table};
+use super::{NONE, SearchOutcome, Stats, Stop, Table};
 use crate::cost::Cost;
 use std::collections::VecDeque;
 
@@ -25,7 +25,7 @@ pub fn bfs<N, C, FN, IN, FK, FS>(
     keys: usize,
     mut success: FS,
     budget: u64,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -37,7 +37,7 @@ where
     let mut stats = Stats::default();
     let first = key(&start);
     if first >= keys {
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let mut table = Table::new(keys);
     let goal = success(&start);
@@ -48,7 +48,7 @@ where
     let mut queue = VecDeque::from([first]);
     while let Some(at) = queue.pop_front() {
         if stats.expanded == budget {
-            return Outcome::stopped(
+            return SearchOutcome::stopped(
                 Stop::GaveUp {
                     budget,
                     bound: None,
@@ -84,7 +84,7 @@ mod tests {
     use crate::search::Path;
 
     /// Runs BFS on states `0..edges.len()` (the state is its key) to `goal`.
-    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> Outcome<usize, C> {
+    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> SearchOutcome<usize, C> {
         bfs(
             0usize,
             |&n| edges[n].iter().copied(),

@@ -2,21 +2,22 @@
 //!
 //! The search walks the tree of paths depth first, in successor order, and records every goal
 //! strictly cheaper than the best so far. A child is entered only while it can still do as well as
-//! the best (`g + h <= best`, the paper's rule) or, with [`Options::tie_safe`] once a path has been
-//! recorded, strictly better; with [`Options::dominance`] a child is also cut when its key was
-//! entered before at a cost no greater. It is iterative (an explicit stack of the suspended states
-//! with their successor iterators, which is also the current path), allocates only when the stack
-//! grows or a path is recorded, and keeps every closure monomorphized: it is the hot loop of runs
-//! of hundreds of millions of calls. The loop is compiled once per combination of dominance and
-//! tie-safety (chosen once, before it starts), so the paper's search carries neither switch; the
-//! state being expanded lives in locals rather than on the stack, as in a recursion.
+//! the best (`g + h <= best`, the paper's rule) or, with [`BranchAndBoundOptions::tie_safe`] once a
+//! path has been recorded, strictly better; with [`BranchAndBoundOptions::dominance`] a child is
+//! also cut when its key was entered before at a cost no greater. It is iterative (an explicit
+//! stack of the suspended states with their successor iterators, which is also the current path),
+//! allocates only when the stack grows or a path is recorded, and keeps every closure
+//! monomorphized: it is the hot loop of runs of hundreds of millions of calls. The loop is compiled
+//! once per combination of dominance and tie-safety (chosen once, before it starts), so the paper's
+//! search carries neither switch; the state being expanded lives in locals rather than on the
+//! stack, as in a recursion.
 
-use super::{Meter, Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Path, Progress, SearchOutcome, Stats, Stop};
 use crate::cost::Cost;
 
 /// Options of [`branch_and_bound`].
 #[derive(Clone, Copy, Debug)]
-pub struct Options<'p, C> {
+pub struct BranchAndBoundOptions<'p, C> {
     /// Initial best: only paths strictly cheaper than this are recorded (None = no limit).
     pub upper: Option<C>,
     /// Tie-safe cut-off: once a path has been recorded, a child is entered only if
@@ -230,8 +231,8 @@ pub fn branch_and_bound<N, C, FN, IN, FH, FK, FS, FC>(
     keys: usize,
     success: FS,
     stop_after_success: FC,
-    options: Options<'_, C>,
-) -> Outcome<N, C>
+    options: BranchAndBoundOptions<'_, C>,
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -251,15 +252,8 @@ where
         stop_after_success,
     };
     let best = Best::new(options.upper);
-    let gave_up = |best: Best<C>, stats| {
-        let stop = Stop::GaveUp {
-            budget: options.budget,
-            bound: best.bound(),
-        };
-        Outcome::stopped(stop, stats)
-    };
     if options.budget == 0 {
-        return gave_up(best, Stats::default());
+        return gave_up(best, Stats::default(), options.budget);
     }
     if !(problem.heuristic)(&start).is_some_and(|h| best.admits::<false>(h)) {
         let stats = Stats {
@@ -267,7 +261,7 @@ where
             cut_short: 1,
             iterations: 0,
         };
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let children = (problem.successors)(&start).into_iter();
     let root = Frame {
@@ -275,33 +269,66 @@ where
         g: C::zero(),
         children,
     };
-    // Unswitched once here: each combination is its own loop.
-    let walked = match (options.dominance, options.tie_safe) {
+    unswitched(problem, root, keys, options).outcome(options.budget)
+}
+
+/// The outcome of a search stopped by its budget (or a stop request) with `best` as it stood.
+fn gave_up<N, C: Cost>(best: Best<C>, stats: Stats, budget: u64) -> SearchOutcome<N, C> {
+    let stop = Stop::GaveUp {
+        budget,
+        bound: best.bound(),
+    };
+    SearchOutcome::stopped(stop, stats)
+}
+
+impl<N, C: Cost> Walked<N, C> {
+    /// What the search returns: the recorded path, no path, or the budget's stop.
+    fn outcome(self, budget: u64) -> SearchOutcome<N, C> {
+        if self.gave_up {
+            return gave_up(self.best, self.stats, budget);
+        }
+        let result = if self.best.recorded {
+            Ok(Path {
+                nodes: self.nodes,
+                cost: self.best.cost,
+            })
+        } else {
+            Err(Stop::NoPath)
+        };
+        SearchOutcome {
+            result,
+            stats: self.stats,
+        }
+    }
+}
+
+/// [`walk`] with dominance and the tie-safe cut-off unswitched once here: each combination is its
+/// own loop.
+fn unswitched<N, C, FN, IN, FH, FK, FS, FC>(
+    problem: Problem<FN, FH, FK, FS, FC>,
+    root: Frame<N, C, IN::IntoIter>,
+    keys: usize,
+    options: BranchAndBoundOptions<'_, C>,
+) -> Walked<N, C>
+where
+    N: Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator,
+    IN::Item: Edge<N, C>,
+    FH: FnMut(&N) -> Option<C>,
+    FK: FnMut(&N) -> usize,
+    FS: FnMut(&N) -> bool,
+    FC: FnMut(&N) -> bool,
+{
+    match (options.dominance, options.tie_safe) {
         (false, false) => {
             walk::<false, false, _, _, _, _, _, _, _, _>(problem, root, keys, options)
         }
         (false, true) => walk::<false, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
         (true, false) => walk::<true, false, _, _, _, _, _, _, _, _>(problem, root, keys, options),
         (true, true) => walk::<true, true, _, _, _, _, _, _, _, _>(problem, root, keys, options),
-    };
-    let Walked {
-        best,
-        nodes,
-        stats,
-        gave_up: out_of_budget,
-    } = walked;
-    if out_of_budget {
-        return gave_up(best, stats);
     }
-    let result = if best.recorded {
-        Ok(Path {
-            nodes,
-            cost: best.cost,
-        })
-    } else {
-        Err(Stop::NoPath)
-    };
-    Outcome { result, stats }
 }
 
 /// The calls made, counted down to the meter's next stop: a call costs one test and one decrement,
@@ -349,6 +376,16 @@ impl<'m, 'p> Calls<'m, 'p> {
     /// The calls made.
     fn made(&self) -> u64 {
         self.meter.next - self.room
+    }
+
+    /// The counts of a walk that entered `entered` states: every other call was cut.
+    fn stats(&self, entered: u64) -> Stats {
+        let expanded = self.made();
+        Stats {
+            expanded,
+            cut_short: expanded - entered,
+            iterations: 0,
+        }
     }
 }
 
@@ -476,7 +513,7 @@ fn walk<const DOMINANCE: bool, const TIE_SAFE: bool, N, C, FN, IN, FH, FK, FS, F
     mut p: Problem<FN, FH, FK, FS, FC>,
     root: Frame<N, C, IN::IntoIter>,
     keys: usize,
-    options: Options<'_, C>,
+    options: BranchAndBoundOptions<'_, C>,
 ) -> Walked<N, C>
 where
     N: Clone,
@@ -513,28 +550,20 @@ where
         );
         let done = match next {
             Next::Enter(edge, at) => {
-                let g = top.g + edge.cost();
-                if DOMINANCE && let Some(least) = seen.get_mut(at) {
-                    *least = Some(g);
-                }
-                let node = edge.node(&top.node);
-                let children = (p.successors)(&node).into_iter();
-                suspended.push(std::mem::replace(&mut top, Frame { node, g, children }));
+                descend::<DOMINANCE, _, _, _, _, _>(
+                    edge,
+                    at,
+                    &mut top,
+                    &mut suspended,
+                    &mut seen,
+                    &mut p.successors,
+                );
                 entered += 1;
                 continue;
             }
             Next::Goal(edge) => {
-                let g = top.g + edge.cost();
                 let stop = (p.stop_after_success)(&top.node);
-                if best.beaten_by(g) {
-                    let child = edge.node(&top.node);
-                    path_to(&suspended, top.node.clone(), child, &mut nodes);
-                    best = Best {
-                        cost: g,
-                        limited: true,
-                        recorded: true,
-                    };
-                }
+                reach_goal(edge, &top, &suspended, &mut best, &mut nodes);
                 stop
             }
             Next::Exhausted => true,
@@ -551,17 +580,58 @@ where
             }
         }
     }
-    let expanded = calls.made();
-    let stats = Stats {
-        expanded,
-        cut_short: expanded - entered,
-        iterations: 0,
-    };
     Walked {
         best,
         nodes,
-        stats,
+        stats: calls.stats(entered),
         gave_up,
+    }
+}
+
+/// Enters the child of `edge` (at key `at`, with dominance recording its cost there): `top` is
+/// suspended under it and the child, with its successors, becomes the new `top`.
+#[inline(always)]
+fn descend<const DOMINANCE: bool, N, C, E, FN, IN>(
+    edge: E,
+    at: usize,
+    top: &mut Frame<N, C, IN::IntoIter>,
+    suspended: &mut Vec<Frame<N, C, IN::IntoIter>>,
+    seen: &mut [Option<C>],
+    successors: &mut FN,
+) where
+    C: Cost,
+    E: Edge<N, C>,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator,
+{
+    let g = top.g + edge.cost();
+    if DOMINANCE && let Some(least) = seen.get_mut(at) {
+        *least = Some(g);
+    }
+    let node = edge.node(&top.node);
+    let children = successors(&node).into_iter();
+    suspended.push(std::mem::replace(top, Frame { node, g, children }));
+}
+
+/// A goal child of `top` reached through `edge`: recorded as the best path, with the suspended
+/// states before it, when it is strictly cheaper than the best.
+#[inline(always)]
+fn reach_goal<N: Clone, C: Cost, E: Edge<N, C>, I>(
+    edge: E,
+    top: &Frame<N, C, I>,
+    suspended: &[Frame<N, C, I>],
+    best: &mut Best<C>,
+    nodes: &mut Vec<N>,
+) {
+    let g = top.g + edge.cost();
+    if best.beaten_by(g) {
+        let child = edge.node(&top.node);
+        path_to(suspended, top.node.clone(), child, nodes);
+        *best = Best {
+            cost: g,
+            limited: true,
+            recorded: true,
+        };
     }
 }
 
@@ -590,8 +660,8 @@ mod tests {
         tie_safe: bool,
         dominance: bool,
         budget: u64,
-    ) -> Options<'static, u64> {
-        Options {
+    ) -> BranchAndBoundOptions<'static, u64> {
+        BranchAndBoundOptions {
             upper,
             tie_safe,
             dominance,
@@ -601,7 +671,11 @@ mod tests {
     }
 
     /// Runs the example with heuristic `h[n]` and stopping after a success iff `stop`.
-    fn run(h: [Option<u64>; 4], stop: bool, options: Options<u64>) -> Outcome<usize, u64> {
+    fn run(
+        h: [Option<u64>; 4],
+        stop: bool,
+        options: BranchAndBoundOptions<u64>,
+    ) -> SearchOutcome<usize, u64> {
         branch_and_bound(
             0usize,
             |&n| EDGES[n].iter().copied(),
@@ -844,7 +918,11 @@ mod tests {
 
         /// The search through [`Known`] edges (knowing the grandchildren with `grand`); the
         /// outcome and the children built.
-        fn search(&self, grand: bool, options: Options<u64>) -> (Outcome<usize, u64>, u32) {
+        fn search(
+            &self,
+            grand: bool,
+            options: BranchAndBoundOptions<u64>,
+        ) -> (SearchOutcome<usize, u64>, u32) {
             let goal = self.edges.len() - 1;
             let (built, known) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
             let out = branch_and_bound(
@@ -974,7 +1052,7 @@ mod tests {
             0,
             |&n| n == 2,
             |_| false,
-            Options {
+            BranchAndBoundOptions {
                 upper: None,
                 tie_safe: true,
                 dominance: false,
@@ -1000,7 +1078,7 @@ mod tests {
             n + 1,
             |&k| k == n,
             |_| false,
-            Options {
+            BranchAndBoundOptions {
                 upper: None,
                 tie_safe: true,
                 dominance: true,

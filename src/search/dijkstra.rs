@@ -4,7 +4,7 @@
 //! expanded first); entries made stale by a cheaper path to their key are skipped when popped
 //! (lazy deletion). It is [`astar`](super::astar::astar) with a zero heuristic.
 
-use super::{Outcome, best_first};
+use super::{SearchOutcome, best_first};
 use crate::cost::Cost;
 
 /// The cheapest path from `start` to a state satisfying `success`, by Dijkstra's algorithm.
@@ -27,7 +27,7 @@ pub fn dijkstra<N, C, FN, IN, FK, FS>(
     keys: usize,
     success: FS,
     budget: u64,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -54,7 +54,7 @@ mod tests {
     use crate::search::{Path, Stats, Stop};
 
     /// Runs Dijkstra on states `0..edges.len()` (the state is its key), goal `goal`.
-    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> Outcome<usize, C> {
+    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> SearchOutcome<usize, C> {
         dijkstra(
             0usize,
             |&n| edges[n].iter().copied(),

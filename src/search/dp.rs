@@ -5,7 +5,7 @@
 //! priority queue and no visited set. That is the speed limit the other searches are measured
 //! against.
 
-use super::{NONE, Offer, Outcome, Stats, Stop, Table};
+use super::{NONE, Offer, SearchOutcome, Stats, Stop, Table};
 use crate::cost::Cost;
 
 /// The cheapest path from `start` to a state satisfying `success`, by one pass over the keys.
@@ -28,7 +28,7 @@ pub fn dp<N, C, FN, IN, FK, FS>(
     keys: usize,
     mut success: FS,
     budget: u64,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -40,7 +40,7 @@ where
     let mut stats = Stats::default();
     let first = key(&start);
     if first >= keys {
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let mut table = Table::new(keys);
     table.set(first, C::zero(), NONE, start);
@@ -53,7 +53,7 @@ where
                 found = table.best_goal(found, at);
             } else {
                 if stats.expanded == budget {
-                    return Outcome::stopped(
+                    return SearchOutcome::stopped(
                         Stop::GaveUp {
                             budget,
                             bound: None,
@@ -86,7 +86,7 @@ mod tests {
     use crate::search::Path;
 
     /// Runs the pass on states `0..edges.len()` (the state is its key) to `goal`.
-    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> Outcome<usize, C> {
+    fn run<C: Cost>(edges: &[&[(usize, C)]], goal: usize, budget: u64) -> SearchOutcome<usize, C> {
         dp(
             0usize,
             |&n| edges.get(n).copied().unwrap_or(&[]).iter().copied(),

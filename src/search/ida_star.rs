@@ -16,7 +16,7 @@
 //! The search is iterative (an explicit stack of states with their successor iterators), so paths
 //! millions of states deep do not overflow the call stack.
 
-use super::{Meter, Outcome, Path, Progress, Stats, Stop};
+use super::{Meter, Path, Progress, SearchOutcome, Stats, Stop};
 use crate::cost::Cost;
 
 /// How [`ida_star`] grows its bound and when it gives up.
@@ -60,7 +60,7 @@ pub fn ida_star<N, C, FN, IN, FH, FS>(
     mut heuristic: FH,
     mut success: FS,
     schedule: Schedule<'_>,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -85,11 +85,7 @@ where
             if let Some((node, g)) = candidate.take() {
                 // Enter `node`: prune, stop at a goal, or open its successors.
                 if meter.spent(stats.expanded) {
-                    let stop = Stop::GaveUp {
-                        budget: schedule.budget,
-                        bound: Some(bound),
-                    };
-                    return Outcome::stopped(stop, stats);
+                    return gave_up(schedule.budget, bound, stats);
                 }
                 stats.expanded += 1;
                 let f = g + heuristic(&node);
@@ -101,16 +97,9 @@ where
                 } else if incumbent.as_ref().is_some_and(|best| f >= best.cost) {
                     stats.cut_short += 1; // Cannot beat the incumbent.
                 } else if success(&node) {
-                    let nodes = stack.iter().map(|frame| frame.node.clone());
-                    let path = Path {
-                        nodes: nodes.chain(std::iter::once(node)).collect(),
-                        cost: g,
-                    };
+                    let path = path_through(&stack, node, g);
                     if g <= floor {
-                        return Outcome {
-                            result: Ok(path),
-                            stats,
-                        };
+                        return SearchOutcome::found(path, stats);
                     }
                     incumbent = Some(path);
                 } else {
@@ -129,18 +118,41 @@ where
             }
         }
         if let Some(path) = incumbent {
-            return Outcome {
-                result: Ok(path),
-                stats,
-            };
+            return SearchOutcome::found(path, stats);
         }
         let Some(least) = next_bound else {
-            return Outcome::stopped(Stop::NoPath, stats);
+            return SearchOutcome::stopped(Stop::NoPath, stats);
         };
         floor = least;
-        let grown = C::from_length(bound.to_f64() * schedule.growth);
-        bound = if grown > least { grown } else { least };
+        bound = grown(bound, least, schedule.growth);
     }
+}
+
+/// The next iteration's bound: at least `growth` times the last one, and at least the least
+/// `g + h` that exceeded it (textbook IDA* with `growth` 1).
+fn grown<C: Cost>(bound: C, least: C, growth: f64) -> C {
+    let grown = C::from_length(bound.to_f64() * growth);
+    if grown > least { grown } else { least }
+}
+
+/// The path to a goal `node` reached at cost `g`: the states on the `stack`, then the goal.
+#[cold]
+fn path_through<N: Clone, C, I>(stack: &[Frame<N, C, I>], node: N, g: C) -> Path<N, C> {
+    let nodes = stack.iter().map(|frame| frame.node.clone());
+    Path {
+        nodes: nodes.chain(std::iter::once(node)).collect(),
+        cost: g,
+    }
+}
+
+/// The outcome when entering a state would exceed the `budget`, in the iteration under `bound`.
+#[cold]
+fn gave_up<N, C>(budget: u64, bound: C, stats: Stats) -> SearchOutcome<N, C> {
+    let stop = Stop::GaveUp {
+        budget,
+        bound: Some(bound),
+    };
+    SearchOutcome::stopped(stop, stats)
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@
 //! [`ida_star`]: ida_star::ida_star
 //! [`branch_and_bound`]: branch_and_bound::branch_and_bound
 
+use crate::cancel;
 use crate::cost::Cost;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -33,7 +34,6 @@ pub mod astar;
 pub mod bfs;
 pub mod bit_bfs;
 pub mod branch_and_bound;
-pub mod cancel;
 pub mod dijkstra;
 pub mod dp;
 pub mod ida_star;
@@ -134,17 +134,31 @@ pub enum Stop<C> {
 
 /// What every search returns.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome<N, C> {
+pub struct SearchOutcome<N, C> {
     /// The path found, or why there is none.
     pub result: Result<Path<N, C>, Stop<C>>,
     /// What the search did.
     pub stats: Stats,
 }
 
-impl<N, C> Outcome<N, C> {
+impl<N, C> SearchOutcome<N, C> {
+    /// An outcome with a path.
+    fn found(path: Path<N, C>, stats: Stats) -> Self {
+        SearchOutcome {
+            result: Ok(path),
+            stats,
+        }
+    }
+
+    /// An outcome when the `budget` ran out, with the search's `bound` then.
+    #[cold]
+    fn gave_up(budget: u64, bound: Option<C>, stats: Stats) -> Self {
+        Self::stopped(Stop::GaveUp { budget, bound }, stats)
+    }
+
     /// An outcome without a path.
     fn stopped(stop: Stop<C>, stats: Stats) -> Self {
-        Outcome {
+        SearchOutcome {
             result: Err(stop),
             stats,
         }
@@ -287,8 +301,8 @@ impl<N: Clone, C: Cost> Table<N, C> {
     }
 
     /// The outcome of a search that ends with the best goal `found`, if any.
-    fn outcome(&self, found: Option<usize>, stats: Stats) -> Outcome<N, C> {
-        Outcome {
+    fn outcome(&self, found: Option<usize>, stats: Stats) -> SearchOutcome<N, C> {
+        SearchOutcome {
             result: found.map(|k| self.path(k)).ok_or(Stop::NoPath),
             stats,
         }
@@ -356,7 +370,7 @@ fn best_first<N, C, FN, IN, FH, FK, FS>(
     mut success: FS,
     budget: u64,
     reopen: bool,
-) -> Outcome<N, C>
+) -> SearchOutcome<N, C>
 where
     N: Clone,
     C: Cost,
@@ -371,7 +385,7 @@ where
     let mut closed = vec![false; if reopen { 0 } else { keys }];
     let first = key(&start);
     if first >= keys {
-        return Outcome::stopped(Stop::NoPath, stats);
+        return SearchOutcome::stopped(Stop::NoPath, stats);
     }
     let mut table = Table::new(keys);
     let mut heap = BinaryHeap::new();
@@ -399,31 +413,66 @@ where
             continue;
         }
         if stats.expanded == budget {
-            return Outcome::stopped(
-                Stop::GaveUp {
-                    budget,
-                    bound: Some(f),
-                },
-                stats,
-            );
+            return SearchOutcome::gave_up(budget, Some(f), stats);
         }
         stats.expanded += 1;
         if let Some(done) = closed.get_mut(at) {
             *done = true;
         }
-        for (child, cost) in successors(table.node(at)) {
+        let children = successors(table.node(at));
+        let open = Open {
+            table: &mut table,
+            heap: &mut heap,
+            closed: &closed,
+            keys,
+        };
+        open.relax(at, g, children, &mut key, &mut heuristic, &mut stats);
+    }
+    table.outcome(found, stats)
+}
+
+/// What [`best_first`] has open, borrowed while a state's children are offered: the per-key
+/// table, the heap of entries to pop, and the keys expanded so far (only kept when they are not
+/// reopened).
+struct Open<'a, N, C> {
+    table: &'a mut Table<N, C>,
+    heap: &'a mut BinaryHeap<Entry<C>>,
+    closed: &'a [bool],
+    /// Keys below this have an entry.
+    keys: usize,
+}
+
+impl<N: Clone, C: Cost> Open<'_, N, C> {
+    /// Offers each of the `children` of the state expanded at key `at`, reached at cost `g`, to
+    /// the table: pushes those reached strictly cheaper, counts as cut short those whose key is
+    /// closed or held a path as good, and ignores those whose key is not below `keys`.
+    #[inline(always)]
+    fn relax<IN, FH, FK>(
+        self,
+        at: usize,
+        g: C,
+        children: IN,
+        key: &mut FK,
+        heuristic: &mut FH,
+        stats: &mut Stats,
+    ) where
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FK: FnMut(&N) -> usize,
+    {
+        for (child, cost) in children {
             let next = key(&child);
-            if next >= keys {
+            if next >= self.keys {
                 continue;
             }
-            if closed.get(next).copied().unwrap_or(false) {
+            if self.closed.get(next).copied().unwrap_or(false) {
                 stats.cut_short += 1;
                 continue;
             }
             let g = g + cost;
-            match table.offer(next, g, at, child) {
-                Offer::Cheaper => heap.push(Entry {
-                    f: g + heuristic(table.node(next)),
+            match self.table.offer(next, g, at, child) {
+                Offer::Cheaper => self.heap.push(Entry {
+                    f: g + heuristic(self.table.node(next)),
                     g,
                     key: next,
                 }),
@@ -432,7 +481,6 @@ where
             }
         }
     }
-    table.outcome(found, stats)
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 //! The algorithms of [`crate::search`] as [`Algorithm`]s: each adapter hands an encoding's start,
 //! successors, positions and goal test, and the method's estimate, to one generic function.
 
-use super::error::SolveError;
+use super::error::PlayerSolveError;
 use crate::cost::Cost;
 use crate::encoding::{PiecePath, StateEncoding};
 use crate::race::estimate::{Estimate, finish_cut, remaining};
 use crate::race::{Piece, Race};
 use crate::search::branch_and_bound::Edge;
-use crate::search::{self, Outcome, Progress, Stop};
+use crate::search::{self, Progress, SearchOutcome, Stop};
 
 /// A method's options.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -124,8 +124,10 @@ impl<C: Cost> Job<'_, C> {
 /// generic function of [`crate::search`].
 pub trait Algorithm {
     /// Searches one piece's race as `encoding` presents it.
-    fn search<C: Cost, E: StateEncoding<C>>(encoding: &E, job: &Job<'_, C>)
-    -> Outcome<E::State, C>;
+    fn search<C: Cost, E: StateEncoding<C>>(
+        encoding: &E,
+        job: &Job<'_, C>,
+    ) -> SearchOutcome<E::State, C>;
 }
 
 /// Runs `A` on `encoding` for one piece and decodes the path, checking its cost against the
@@ -134,13 +136,13 @@ pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
     encoding: &E,
     job: &Job<'_, C>,
     method: &'static str,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let out = A::search(encoding, job);
     match out.result {
         Ok(path) => {
             let mut p = encoding.decode(&path.nodes)?;
             if !crate::cost::same(p.length, path.cost) {
-                return Err(SolveError::Internal(format!(
+                return Err(PlayerSolveError::Internal(format!(
                     "{method}: the search says {} but the path it returned costs {}",
                     path.cost.show(),
                     p.length.show()
@@ -150,11 +152,11 @@ pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
             p.cut_short = out.stats.cut_short;
             Ok(p)
         }
-        Err(Stop::NoPath) => Err(SolveError::Internal(format!(
+        Err(Stop::NoPath) => Err(PlayerSolveError::Internal(format!(
             "{method} found no path for piece {} on a race every piece can finish",
             job.piece.number
         ))),
-        Err(Stop::GaveUp { bound, .. }) => Err(SolveError::GaveUp {
+        Err(Stop::GaveUp { bound, .. }) => Err(PlayerSolveError::GaveUp {
             method,
             piece: job.piece.number,
             nodes: out.stats.expanded,
@@ -179,7 +181,7 @@ macro_rules! keyed {
             fn search<C: Cost, E: StateEncoding<C>>(
                 e: &E,
                 job: &Job<'_, C>,
-            ) -> Outcome<E::State, C> {
+            ) -> SearchOutcome<E::State, C> {
                 $search(
                     e.start(),
                     |&s| e.successors(s).map(|(n, _, c)| (n, c)),
@@ -210,7 +212,7 @@ keyed!(
 /// (weighted) runs without reopening ([`search::astar::astar_closed`]), in linear time.
 pub struct AStar;
 impl Algorithm for AStar {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
         let successors = |&s: &E::State| e.successors(s).map(|(n, _, c)| (n, c));
         let h = |s: &E::State| job.h(e.position(s));
         let key = |s: &E::State| e.position(s);
@@ -242,7 +244,7 @@ impl Algorithm for AStar {
 /// Iterative deepening A* with the method's estimate and growth ([`search::ida_star`]).
 pub struct IdaStar;
 impl Algorithm for IdaStar {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
         search::ida_star::ida_star(
             e.start(),
             |&s| e.successors(s).map(|(n, _, c)| (n, c)),
@@ -262,7 +264,7 @@ impl Algorithm for IdaStar {
 /// method asks for them.
 pub struct BranchAndBound;
 impl Algorithm for BranchAndBound {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> Outcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
         let estimate = job.estimate;
         let h = |s: &E::State| estimate.get(e.position(s)).copied().flatten();
         if job.tuning.ordered {
@@ -288,7 +290,11 @@ impl Algorithm for BranchAndBound {
 }
 
 /// [`search::branch_and_bound`] on `e` with the job's options and children from `successors`.
-fn branch_and_bound<C, E, FN, IN>(e: &E, job: &Job<'_, C>, successors: FN) -> Outcome<E::State, C>
+fn branch_and_bound<C, E, FN, IN>(
+    e: &E,
+    job: &Job<'_, C>,
+    successors: FN,
+) -> SearchOutcome<E::State, C>
 where
     C: Cost,
     E: StateEncoding<C>,
@@ -307,7 +313,7 @@ where
         e.positions(),
         |s| e.is_goal(s),
         |parent| cut.get(e.position(parent)).copied().unwrap_or(false),
-        search::branch_and_bound::Options {
+        search::branch_and_bound::BranchAndBoundOptions {
             upper: e.limit(),
             tie_safe: job.tuning.tie_safe,
             dominance: job.tuning.dominance,

@@ -8,7 +8,7 @@
 use super::algorithms::{
     AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
 };
-use super::error::SolveError;
+use super::error::PlayerSolveError;
 use crate::board::Board;
 use crate::board::embedded::is_paper_board;
 use crate::cost::Cost;
@@ -67,16 +67,17 @@ pub enum Skip {
 }
 
 /// Solves one piece.
-pub type Runner<C> = fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C>, SolveError>;
+pub(crate) type Runner<C> =
+    fn(&Method, &Race<C>, &Piece, Budget) -> Result<PiecePath<C>, PlayerSolveError>;
 
 /// The least distance of every step of one piece's race, by a search not stopped at its target:
 /// for a method whose pieces can share one search when their races are nested (see
 /// `solve::nested`).
-pub type Distances<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, SolveError>;
+pub type Distances<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, PlayerSolveError>;
 
 /// Solves one piece of the race it was made for.
 pub type PieceRunner<'r, C> =
-    Box<dyn FnMut(&Method, &Piece, Budget) -> Result<PiecePath<C>, SolveError> + 'r>;
+    Box<dyn FnMut(&Method, &Piece, Budget) -> Result<PiecePath<C>, PlayerSolveError> + 'r>;
 
 /// Prepares what a method's pieces of one race share (a graph built once), and solves them with it.
 pub type Prepare<C> = for<'r> fn(&'r Race<C>) -> PieceRunner<'r, C>;
@@ -161,16 +162,16 @@ impl Method {
         race: &Race<C>,
         piece: &Piece,
         budget: Budget,
-    ) -> Result<PiecePath<C>, SolveError> {
+    ) -> Result<PiecePath<C>, PlayerSolveError> {
         C::runner(self)(self, race, piece, budget)
     }
 
     /// Finds a method by name; the error lists the names.
-    pub fn find(name: &str) -> Result<&'static Method, SolveError> {
+    pub fn find(name: &str) -> Result<&'static Method, PlayerSolveError> {
         METHODS
             .iter()
             .find(|m| m.name == name)
-            .ok_or_else(|| SolveError::UnknownMethod {
+            .ok_or_else(|| PlayerSolveError::UnknownMethod {
                 name: name.to_string(),
                 known: METHODS.iter().map(|m| m.name).collect(),
             })
@@ -312,7 +313,7 @@ fn run<A: Algorithm, C: Cost>(
     race: &Race<C>,
     piece: &Piece,
     budget: Budget,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let estimate = m.tuning.estimate.table(race, piece.target);
     let job = Job {
         race,
@@ -349,7 +350,7 @@ fn petgraph_dijkstra<C: Cost>(
     race: &Race<C>,
     piece: &Piece,
     budget: Budget,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let graph = GraphEncoding::new(race, piece);
     let found = native::dijkstra(&graph, budget.nodes).map_err(|s| native_stop(m, piece, s))?;
     native_path(m, piece, &graph, found)
@@ -360,12 +361,14 @@ fn petgraph_dijkstra<C: Cost>(
 fn petgraph_distances<C: Cost>(
     race: &Race<C>,
     piece: &Piece,
-) -> Result<Vec<Option<C>>, SolveError> {
+) -> Result<Vec<Option<C>>, PlayerSolveError> {
     let graph = GraphEncoding::new(race, piece);
     native::distances(&graph, u64::MAX)
         .map(|(dist, _)| dist)
         .map_err(|_| {
-            SolveError::Internal("petgraph-dijkstra/graph: a search with no budget gave up".into())
+            PlayerSolveError::Internal(
+                "petgraph-dijkstra/graph: a search with no budget gave up".into(),
+            )
         })
 }
 
@@ -388,7 +391,7 @@ fn petgraph_astar<C: Cost>(
     race: &Race<C>,
     piece: &Piece,
     budget: Budget,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let graph = GraphEncoding::new(race, piece);
     let h = m.tuning.estimate.table(race, piece.target);
     let found = native::astar(
@@ -401,10 +404,10 @@ fn petgraph_astar<C: Cost>(
 }
 
 /// A native method's stop as the error every method reports.
-fn native_stop<C: Cost>(m: &Method, piece: &Piece, s: native::NativeStop<C>) -> SolveError {
+fn native_stop<C: Cost>(m: &Method, piece: &Piece, s: native::NativeStop<C>) -> PlayerSolveError {
     match s.stop {
         Stop::NoPath => no_path(m, piece),
-        Stop::GaveUp { bound, .. } => SolveError::GaveUp {
+        Stop::GaveUp { bound, .. } => PlayerSolveError::GaveUp {
             method: m.name,
             piece: piece.number,
             nodes: s.expanded,
@@ -423,7 +426,7 @@ fn bit_bfs<C: Cost>(
     race: &Race<C>,
     piece: &Piece,
     _budget: Budget,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let t = race.target_step(piece.target);
     let mut landable = vec![0u64; (t + 1).div_ceil(64)];
     for s in (0..=t).filter(|&s| s == 0 || race.can_land(s, piece.target)) {
@@ -432,7 +435,7 @@ fn bit_bfs<C: Cost>(
     let jumps: Vec<usize> = race.faces.iter().map(|&f| f as usize).collect();
     let (steps, reached) = fewest_path(&landable, &jumps, 0, t).ok_or_else(|| no_path(m, piece))?;
     let mut p = PiecePath::from_steps(race, piece.target, steps).ok_or_else(|| {
-        SolveError::Internal(format!("{}: the path found is not a legal path", m.name))
+        PlayerSolveError::Internal(format!("{}: the path found is not a legal path", m.name))
     })?;
     p.nodes = reached;
     Ok(p)
@@ -443,7 +446,7 @@ fn native_path<C: Cost>(
     piece: &Piece,
     graph: &GraphEncoding<'_, C>,
     found: native::NativePath<C>,
-) -> Result<PiecePath<C>, SolveError> {
+) -> Result<PiecePath<C>, PlayerSolveError> {
     let mut p = match found.moves {
         // Node i is step i: the path is its nodes, with the moves the search read off its edges.
         Some((rolls, costs)) => PiecePath {
@@ -459,7 +462,7 @@ fn native_path<C: Cost>(
         None => graph.decode(&found.nodes)?,
     };
     if !crate::cost::same(p.length, found.cost) {
-        return Err(SolveError::Internal(format!(
+        return Err(PlayerSolveError::Internal(format!(
             "{}: petgraph says {} but the path costs {}",
             m.name,
             found.cost.show(),
@@ -470,8 +473,8 @@ fn native_path<C: Cost>(
     Ok(p)
 }
 
-fn no_path(m: &Method, piece: &Piece) -> SolveError {
-    SolveError::Internal(format!(
+fn no_path(m: &Method, piece: &Piece) -> PlayerSolveError {
+    PlayerSolveError::Internal(format!(
         "{} found no path for piece {} on a race every piece can finish",
         m.name, piece.number
     ))

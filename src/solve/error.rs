@@ -8,7 +8,7 @@ use std::fmt;
 
 /// Why a board could not be solved.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolveError {
+pub enum PlayerSolveError {
     /// The race cannot be compiled or won.
     Race(RaceError),
     /// The encoding cannot represent this board.
@@ -35,19 +35,19 @@ pub enum SolveError {
     Internal(String),
 }
 
-impl SolveError {
+impl PlayerSolveError {
     /// An internal error with `what` happened.
     pub fn internal(what: &str) -> Self {
-        SolveError::Internal(what.to_string())
+        PlayerSolveError::Internal(what.to_string())
     }
 }
 
-impl fmt::Display for SolveError {
+impl fmt::Display for PlayerSolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Race(e) => write!(f, "{e}"),
-            SolveError::Encoding(e) => write!(f, "{e}"),
-            SolveError::GaveUp {
+            PlayerSolveError::Race(e) => write!(f, "{e}"),
+            PlayerSolveError::Encoding(e) => write!(f, "{e}"),
+            PlayerSolveError::GaveUp {
                 method,
                 piece,
                 nodes,
@@ -58,28 +58,28 @@ impl fmt::Display for SolveError {
                 thousands(*nodes),
                 if *nodes == 1 { "node" } else { "nodes" }
             ),
-            SolveError::UnknownMethod { name, known } => {
+            PlayerSolveError::UnknownMethod { name, known } => {
                 write!(
                     f,
                     "unknown method \"{name}\"; expected one of {}",
                     known.join(", ")
                 )
             }
-            SolveError::Internal(what) => write!(f, "internal error (please report): {what}"),
+            PlayerSolveError::Internal(what) => write!(f, "internal error (please report): {what}"),
         }
     }
 }
 
-impl std::error::Error for SolveError {}
+impl std::error::Error for PlayerSolveError {}
 
-impl From<RaceError> for SolveError {
+impl From<RaceError> for PlayerSolveError {
     fn from(e: RaceError) -> Self {
-        SolveError::Race(e)
+        PlayerSolveError::Race(e)
     }
 }
 
-impl From<EncodingError> for SolveError {
+impl From<EncodingError> for PlayerSolveError {
     fn from(e: EncodingError) -> Self {
-        SolveError::Encoding(e)
+        PlayerSolveError::Encoding(e)
     }
 }

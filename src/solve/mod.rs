@@ -16,9 +16,9 @@ pub use algorithms::{
 pub use catalogue::{
     Distances, Encoding, METHODS, Method, MethodCost, Objective, PieceRunner, Prepare, Skip,
 };
-pub use error::SolveError;
+pub use error::PlayerSolveError;
 
-use crate::board::{Board, Rounding, Rules, embedded};
+use crate::board::{Board, BoardRules, Rounding, embedded};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
 use crate::encoding::bitboard::Layout;
@@ -32,7 +32,7 @@ pub const DEFAULT_BUDGET: u64 = 1_000_000_000;
 
 /// The answer for one player.
 #[derive(Clone, Debug, Serialize)]
-pub struct Solution<C> {
+pub struct PlayerSolution<C> {
     /// Board name.
     pub board: String,
     /// Player name.
@@ -57,8 +57,8 @@ pub struct Solution<C> {
     pub nodes: u64,
     /// Calls that returned at once, summed over pieces (branch and bound).
     pub cut_short: u64,
-    /// Rules in force.
-    pub rules: Rules,
+    /// BoardRules in force.
+    pub rules: BoardRules,
     /// Caveats about the result (e.g. a bound not proven admissible on this board).
     pub warnings: Vec<String>,
 }
@@ -68,9 +68,9 @@ pub struct Solution<C> {
 #[serde(untagged)]
 pub enum Solved {
     /// `rounding = "per-move"`: whole units.
-    PerMove(Solution<u64>),
+    PerMove(PlayerSolution<u64>),
     /// `rounding = "exact"`: floating point.
-    Exact(Solution<f64>),
+    Exact(PlayerSolution<f64>),
 }
 
 impl Solved {
@@ -115,7 +115,7 @@ pub fn solve<'a>(
     player: usize,
     method: &Method,
     budget: impl Into<Budget<'a>>,
-) -> Result<Solved, SolveError> {
+) -> Result<Solved, PlayerSolveError> {
     let budget = budget.into();
     check_bitboard(board, player, method.encoding)?;
     Ok(match board.rules.rounding {
@@ -140,14 +140,18 @@ pub fn compile<C: Cost>(
     board: &Board,
     player: usize,
     method: &Method,
-) -> Result<Race<C>, SolveError> {
+) -> Result<Race<C>, PlayerSolveError> {
     check_bitboard(board, player, method.encoding)?;
     Ok(Race::new(board, player)?)
 }
 
 /// Refuses a board too large for the bit-board before its race is compiled (a second on a
 /// 1,000,000-tile board): how many bits it needs depends only on the tile counts.
-fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<(), SolveError> {
+fn check_bitboard(
+    board: &Board,
+    player: usize,
+    encoding: Encoding,
+) -> Result<(), PlayerSolveError> {
     match board.players.get(player) {
         Some(p) if encoding == Encoding::Bitboard => Ok(Layout::check_tiles(
             p.pieces(),
@@ -160,7 +164,7 @@ fn check_bitboard(board: &Board, player: usize, encoding: Encoding) -> Result<()
 
 /// The bit-board layout of player `player`: its distance field depends on the costs, so the race
 /// is compiled in the cost type of the board's rounding, as [`solve`] does.
-pub fn bitboard_layout(board: &Board, player: usize) -> Result<Layout, SolveError> {
+pub fn bitboard_layout(board: &Board, player: usize) -> Result<Layout, PlayerSolveError> {
     check_bitboard(board, player, Encoding::Bitboard)?;
     Ok(match board.rules.rounding {
         Rounding::PerMove => Layout::for_race(&Race::<u64>::new(board, player)?)?,
@@ -176,7 +180,7 @@ pub fn solve_race<'a, C: MethodCost>(
     race: &Race<C>,
     method: &Method,
     budget: impl Into<Budget<'a>>,
-) -> Result<Solution<C>, SolveError> {
+) -> Result<PlayerSolution<C>, PlayerSolveError> {
     solve_streamed(board, race, method, budget)?.into_solution()
 }
 
@@ -199,7 +203,7 @@ pub struct Outline<C> {
 #[derive(Debug)]
 pub struct Streamed<'r, C> {
     /// The solution without its paths: `pieces` is empty; totals, nodes and warnings are final.
-    pub solution: Solution<C>,
+    pub solution: PlayerSolution<C>,
     /// Where the paths come from, and each piece's [`Outline`].
     pub paths: Paths<'r, C>,
 }
@@ -221,23 +225,23 @@ pub struct Paths<'r, C> {
 
 impl<C: Cost> Paths<'_, C> {
     /// Each piece's target, length and nodes, in finishing order: known before any path is read.
-    pub fn outline(&self) -> &[Outline<C>] {
+    pub(crate) fn outline(&self) -> &[Outline<C>] {
         &self.outline
     }
 
     /// The path of piece `index` (from 0, in finishing order); each is made once: a second read
     /// of a piece searched on its own finds nothing.
-    pub fn path(&mut self, index: usize) -> Result<PiecePath<C>, SolveError> {
+    pub fn path(&mut self, index: usize) -> Result<PiecePath<C>, PlayerSolveError> {
         if let Some(p) = self.held.get_mut(index).and_then(Option::take) {
             return Ok(p);
         }
         let line = *self.outline.get(index).ok_or_else(|| {
-            SolveError::Internal(format!("no piece {} to read a path of", index + 1))
+            PlayerSolveError::Internal(format!("no piece {} to read a path of", index + 1))
         })?;
         let stamp = u32::try_from(index + 1).unwrap_or(u32::MAX);
         let mut p = nested::path(self.race, &self.tight, line.target, &mut self.marks, stamp)
             .ok_or_else(|| {
-                SolveError::Internal(format!(
+                PlayerSolveError::Internal(format!(
                     "no path for piece {} in the shared search's distances",
                     index + 1
                 ))
@@ -249,7 +253,7 @@ impl<C: Cost> Paths<'_, C> {
 
 impl<C: Cost> Streamed<'_, C> {
     /// The solution with every piece's path.
-    pub fn into_solution(mut self) -> Result<Solution<C>, SolveError> {
+    pub(crate) fn into_solution(mut self) -> Result<PlayerSolution<C>, PlayerSolveError> {
         self.solution.pieces = (0..self.paths.outline.len())
             .map(|i| self.paths.path(i))
             .collect::<Result<_, _>>()?;
@@ -267,7 +271,7 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
     race: &'r Race<C>,
     method: &Method,
     budget: impl Into<Budget<'a>>,
-) -> Result<Streamed<'r, C>, SolveError> {
+) -> Result<Streamed<'r, C>, PlayerSolveError> {
     let budget = budget.into();
     let pieces = race.pieces();
     let shared = C::shared(method)
@@ -335,14 +339,14 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
 
 /// A piece's search that gave up, its node count made to include the `used` nodes of the pieces
 /// before it, as the budget it ran out of did.
-fn counting_from(e: SolveError, used: u64) -> SolveError {
+fn counting_from(e: PlayerSolveError, used: u64) -> PlayerSolveError {
     match e {
-        SolveError::GaveUp {
+        PlayerSolveError::GaveUp {
             method,
             piece,
             nodes,
             at,
-        } => SolveError::GaveUp {
+        } => PlayerSolveError::GaveUp {
             method,
             piece,
             nodes: used + nodes,
@@ -358,10 +362,10 @@ fn streamed_solution<C: MethodCost>(
     race: &Race<C>,
     method: &Method,
     outline: &[Outline<C>],
-) -> Solution<C> {
+) -> PlayerSolution<C> {
     let enter: C = race.enter.iter().copied().sum();
     let total = outline.iter().fold(enter, |acc, p| acc + p.length);
-    Solution {
+    PlayerSolution {
         board: board.name.clone(),
         player: race.player.clone(),
         unit: board.unit.clone(),

@@ -73,7 +73,7 @@ pub const MAX_FACES: usize = 64;
 /// For each step, the faces (bit `i` for `race.faces[i]`) of the moves onto it that are tight
 /// (`dist[from] + cost == dist[step]`): the moves of the shortest paths, the same for every piece
 /// whose race holds the step. `None` when the die has more than [`MAX_FACES`] faces.
-pub fn tight_moves<C: Cost>(race: &Race<C>, dist: &[Option<C>]) -> Option<Vec<u64>> {
+pub(crate) fn tight_moves<C: Cost>(race: &Race<C>, dist: &[Option<C>]) -> Option<Vec<u64>> {
     if race.faces.len() > MAX_FACES {
         return None;
     }

@@ -37,9 +37,9 @@ use super::super::solve::{self, SolveArgs, solutions};
 use super::super::{Error, RuleArgs, players, with_rules};
 use boardpath::board::embedded::decode_text;
 use boardpath::board::{Board, BoardError, GoalMode, Metric, Rounding};
+use boardpath::cancel;
 use boardpath::dice::{Model, analyse};
-use boardpath::search::cancel;
-use boardpath::solve::{METHODS, SolveError};
+use boardpath::solve::{METHODS, PlayerSolveError};
 use clap::Parser;
 use serde::Serialize;
 use serde_json::json;
@@ -215,7 +215,7 @@ impl Failure {
             },
             Error::Usage(m) => Failure::new(400, None, m),
             Error::Internal(_) => Failure::new(500, None, e.to_string()),
-            Error::Solve(SolveError::GaveUp { .. }) => Failure::new(
+            Error::Solve(PlayerSolveError::GaveUp { .. }) => Failure::new(
                 422,
                 Some(file),
                 format!(

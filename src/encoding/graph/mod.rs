@@ -29,7 +29,7 @@ thread_local! {
 
 /// The race as a petgraph graph: node `i` is step `i`, an edge's weight the index of its die face
 /// in [`Race::faces`].
-pub type RaceGraph = DiGraph<(), u32>;
+pub(crate) type RaceGraph = DiGraph<(), u32>;
 
 /// One piece's race as a petgraph graph: node `i` is step `i`.
 #[derive(Clone, Debug)]

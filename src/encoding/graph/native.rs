@@ -157,7 +157,7 @@ pub fn dijkstra<C: Cost>(
 /// [`dijkstra`] for the piece heading for goal tile `target` on a graph built for every piece
 /// ([`GraphEncoding::shared`]): petgraph's Dijkstra on the edges the piece's own graph has
 /// (`EdgeFiltered`), met in the same order, so the same pops, node count and path.
-pub fn dijkstra_for<C: Cost>(
+pub(crate) fn dijkstra_for<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
     target: usize,
     budget: u64,

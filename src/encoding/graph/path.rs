@@ -21,7 +21,7 @@ use petgraph::visit::EdgeRef;
 /// together: on a 1,000,000-tile board that is twice as fast as following the marked nodes'
 /// incoming edges, which lie scattered across the edge list (and on a 100,000-tile board still a
 /// quarter faster than following only the marked nodes' incoming edges).
-pub fn greatest_tight_path<C: Cost>(
+pub(crate) fn greatest_tight_path<C: Cost>(
     encoding: &GraphEncoding<'_, C>,
     start: NodeIndex,
     goal: NodeIndex,

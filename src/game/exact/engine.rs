@@ -16,7 +16,9 @@
 
 use super::ranking::SideRanking;
 use super::{ChanceGame, Expansion, Outcome};
-use crate::game::{Game, GameError, MAX_PIECES, Move, State, Step, WAITING, apply, legal_moves};
+use crate::game::{
+    Game, GameError, MAX_PIECES, Move, PieceStep, State, WAITING, apply, legal_moves,
+};
 use std::cell::RefCell;
 use std::ops::Range;
 
@@ -75,8 +77,8 @@ impl EngineGame {
         {
             return false;
         }
-        let t = game.track_steps(0) as Step;
-        let safe = |p: usize, s: Step| game.tile(p, s).is_some_and(|x| game.is_safe(x));
+        let t = game.track_steps(0) as PieceStep;
+        let safe = |p: usize, s: PieceStep| game.tile(p, s).is_some_and(|x| game.is_safe(x));
         (0..t).all(|s| {
             safe(0, s) == safe(1, s)
                 && (0..t).all(|u| {
@@ -217,8 +219,8 @@ impl EngineGame {
     pub fn rank(&self, state: &State) -> u64 {
         let m = state.to_move();
         let seat = if self.seats == 2 { m } else { 0 };
-        let mut mover = [0 as Step; MAX_PIECES];
-        let mut other = [0 as Step; MAX_PIECES];
+        let mut mover = [0 as PieceStep; MAX_PIECES];
+        let mut other = [0 as PieceStep; MAX_PIECES];
         let k = self.game.pieces();
         mover[..k].copy_from_slice(state.pieces_of(m));
         other[..k].copy_from_slice(state.pieces_of(1 - m));
@@ -241,7 +243,7 @@ impl EngineGame {
         let (hm, ho) = (usize::from(b.mover_home), usize::from(b.other_home));
         let off = r - b.start;
         let k = self.game.pieces();
-        let mut steps = [0 as Step; MAX_PIECES];
+        let mut steps = [0 as PieceStep; MAX_PIECES];
         let (first, second) = steps.split_at_mut(k);
         let (mine, theirs) = if seat == 0 {
             (first, &mut second[..k])

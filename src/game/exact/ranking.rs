@@ -8,7 +8,7 @@
 //! `first(t) = sum_{j < t} C(T, j)` and `tracks(m) = first(m + 1)`. Any track length and goal size
 //! (no bit-mask limit): the steps are the engine's relative steps.
 
-use crate::game::{Step, WAITING};
+use crate::game::{PieceStep, WAITING};
 
 /// Binomial coefficients `C(n, k)` for `n <= n_max`, `k <= k_max`, saturating at `u64::MAX`.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ impl Binomials {
 
     /// Colex rank of the ascending `items` (each below `n_max`): `sum C(x_i, i + 1)`.
     #[inline]
-    fn rank(&self, items: &[Step]) -> u64 {
+    fn rank(&self, items: &[PieceStep]) -> u64 {
         items
             .iter()
             .enumerate()
@@ -48,7 +48,7 @@ impl Binomials {
 
     /// The ascending `k` items below `n` of colex rank `r`, written to `out[..k]`, each plus
     /// `offset`.
-    fn unrank(&self, mut r: u64, k: usize, n: usize, offset: Step, out: &mut [Step]) {
+    fn unrank(&self, mut r: u64, k: usize, n: usize, offset: PieceStep, out: &mut [PieceStep]) {
         let mut x = n;
         for i in (1..=k).rev() {
             // The largest x with C(x, i) <= r.
@@ -57,7 +57,7 @@ impl Binomials {
                 x -= 1;
             }
             r -= self.get(x, i);
-            out[i - 1] = x as Step + offset;
+            out[i - 1] = x as PieceStep + offset;
         }
     }
 }
@@ -112,7 +112,7 @@ impl SideRanking {
 
     /// Pieces home of a side given by its steps (any order; [`WAITING`] for a waiting piece).
     #[inline]
-    pub fn home(&self, steps: &[Step]) -> usize {
+    pub fn home(&self, steps: &[PieceStep]) -> usize {
         steps
             .iter()
             .filter(|&&s| s != WAITING && s as usize >= self.track)
@@ -122,7 +122,7 @@ impl SideRanking {
     /// The rank of a side among those with as many pieces home, from its steps sorted ascending
     /// (waiting pieces last, as [`WAITING`] sorts).
     #[inline]
-    pub fn rank(&self, sorted: &[Step]) -> u64 {
+    pub fn rank(&self, sorted: &[PieceStep]) -> u64 {
         let t = sorted.partition_point(|&s| (s as usize) < self.track);
         let h = sorted[t..].partition_point(|&s| s != WAITING);
         let track = self.binomials.rank(&sorted[..t]);
@@ -134,7 +134,7 @@ impl SideRanking {
     }
 
     /// The side of `home` pieces home and rank `r`: its steps ascending, waiting pieces last.
-    pub fn unrank(&self, home: usize, r: u64, out: &mut [Step]) {
+    pub fn unrank(&self, home: usize, r: u64, out: &mut [PieceStep]) {
         let tracks = self.first[self.pieces - home + 1];
         let (goal, rest) = (r / tracks, r % tracks);
         let t = self.first.partition_point(|&f| f <= rest) - 1;
@@ -144,7 +144,7 @@ impl SideRanking {
             goal,
             home,
             self.goal,
-            self.track as Step,
+            self.track as PieceStep,
             &mut out[t..t + home],
         );
         out[t + home..self.pieces].fill(WAITING);

@@ -2,7 +2,7 @@
 
 use super::{Policy, PolicyError, front_most};
 use crate::game::{Game, Move, State};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Captures when it can, the victim furthest along first (it costs its owner the most);
 /// otherwise moves the front-most piece.

@@ -3,7 +3,7 @@
 
 use super::{Policy, PolicyError, progress};
 use crate::game::{Game, Move, State, WAITING, apply};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Minimises the own pieces left under threat: standing on a track tile (not safe) that an
 /// opponent's piece reaches with one face of the die, or the opponent's start tile while it
@@ -13,7 +13,7 @@ use crate::generate::SplitMix64;
 pub struct Defensive;
 
 /// Own pieces of `p` in `state` that some opponent can hit with its next roll.
-pub fn threatened(game: &Game, state: &State, p: usize) -> usize {
+pub(crate) fn threatened(game: &Game, state: &State, p: usize) -> usize {
     let mut count = 0;
     for &s in state.pieces_of(p) {
         if s == WAITING {

@@ -16,23 +16,23 @@
 //! `enter` or `FROM>TO` in the mover's steps. This is also how an exact solver's policy plugs in.
 
 use super::{Policy, PolicyError, aggressive, defensive, front, random, rear};
-use crate::game::{Game, MAX_PIECES, Move, State, Step, WAITING};
-use crate::generate::SplitMix64;
+use crate::game::{Game, MAX_PIECES, Move, PieceStep, State, WAITING};
+use crate::random::SplitMix64;
 use crate::text::plural;
 use std::collections::HashMap;
 
 /// The first line of every policy file.
-pub const HEADER: &str = "boardpath-policy 1";
+pub(crate) const HEADER: &str = "boardpath-policy 1";
 
 /// A position seen from the mover: each player's steps sorted, mover first, then the rest in
 /// order of play.
-type Key = ([Step; MAX_PIECES], u32);
+type Key = ([PieceStep; MAX_PIECES], u32);
 
 /// One row of the table: the move (`None`: enter; `Some(from)`) and its line, for messages.
 #[derive(Clone, Copy, Debug)]
 struct Row {
-    from: Option<Step>,
-    to: Step,
+    from: Option<PieceStep>,
+    to: PieceStep,
     line: usize,
 }
 
@@ -227,7 +227,7 @@ fn parse_position(
     pos_col: usize,
     no: usize,
     err: ErrAt,
-) -> Result<[Step; MAX_PIECES], PolicyError> {
+) -> Result<[PieceStep; MAX_PIECES], PolicyError> {
     let (n, k) = (game.players(), game.pieces());
     let groups = parts_at(position, '/', pos_col - 1);
     if groups.len() != n {
@@ -240,7 +240,7 @@ fn parse_position(
             ),
         ));
     }
-    let mut steps = [0 as Step; MAX_PIECES];
+    let mut steps = [0 as PieceStep; MAX_PIECES];
     for (j, &(at, g)) in groups.iter().enumerate() {
         let pieces = parts_at(g, ',', at);
         if pieces.len() != k {
@@ -261,7 +261,7 @@ fn parse_position(
             let step = if t == "w" {
                 WAITING
             } else {
-                match t.parse::<Step>() {
+                match t.parse::<PieceStep>() {
                     Ok(v) if (v as usize) < most => v,
                     _ => {
                         return Err(err(
@@ -287,7 +287,7 @@ fn parse_position(
 fn parse_move(
     move_text: &str,
     move_col: usize,
-    own: &[Step],
+    own: &[PieceStep],
     roll: u32,
     no: usize,
     err: ErrAt,
@@ -314,7 +314,7 @@ fn parse_move(
         )
     };
     let (a, b) = move_text.split_once('>').ok_or_else(bad)?;
-    let (from, to) = match (a.parse::<Step>(), b.parse::<Step>()) {
+    let (from, to) = match (a.parse::<PieceStep>(), b.parse::<PieceStep>()) {
         (Ok(a), Ok(b)) => (a, b),
         _ => return Err(bad()),
     };

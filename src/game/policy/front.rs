@@ -2,7 +2,7 @@
 
 use super::{Policy, PolicyError, front_most};
 use crate::game::{Game, Move, State};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Moves the front-most movable piece: race it home.
 #[derive(Clone, Copy, Debug, Default)]

@@ -18,7 +18,7 @@ pub mod solitaire;
 
 use super::{Game, Move, State, WAITING};
 use crate::board::Board;
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use std::fmt;
 
 /// Chooses one of the legal moves. `Sync`: a tournament shares one policy between threads.
@@ -133,7 +133,7 @@ pub fn progress(m: &Move) -> i64 {
 
 /// The index of the front-most move (the piece furthest along) among `moves`.
 #[inline]
-pub fn front_most(moves: &[Move]) -> usize {
+pub(crate) fn front_most(moves: &[Move]) -> usize {
     (0..moves.len())
         .max_by_key(|&i| progress(&moves[i]))
         .unwrap_or(0)

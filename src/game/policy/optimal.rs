@@ -11,7 +11,7 @@ use super::{Policy, PolicyError};
 use crate::board::Board;
 use crate::game::exact::{self, ChanceGame, Maedn2, Moves, Options, Position, Side, action};
 use crate::game::{Game, Move, Rules, State, WAITING};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

@@ -2,7 +2,7 @@
 
 use super::{Policy, PolicyError};
 use crate::game::{Game, Move, State, uniform_index};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Draws one legal move, each with the same probability.
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,7 +2,7 @@
 
 use super::{Policy, PolicyError, progress};
 use crate::game::{Game, Move, State};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// Moves the rear-most movable piece: keep the pieces together.
 #[derive(Clone, Copy, Debug, Default)]

@@ -5,9 +5,9 @@ use super::{Policy, PolicyError, front_most};
 use crate::board::Board;
 use crate::dice::exact::{self, ENTER};
 use crate::dice::state::{Model, State as DiceState};
-use crate::dice::{DiceRules, Objective, Policy as DicePolicy, Start};
+use crate::dice::{DicePolicy, DiceRules, Objective, Start};
 use crate::game::{Game, Move, State, WAITING};
-use crate::generate::SplitMix64;
+use crate::random::SplitMix64;
 
 /// The move the one-player solution of this seat's race makes in the same position of its own
 /// pieces. Where that move is not legal in the game (it never is illegal in the race alone, but

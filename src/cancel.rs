@@ -5,7 +5,8 @@
 //!
 //! `boardpath serve` sets it when a request passes its deadline and clears it before the next one;
 //! a library user can set it from a watchdog thread or a signal handler. It is one flag for the
-//! whole process, because the work it stops may run on rayon's threads.
+//! whole process, because the work it stops may run on rayon's threads. It uses nothing of the
+//! crate, so every layer may ask it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
