@@ -362,12 +362,23 @@ fn solve_general(
         )
         .prefixed(&format!("{} with {} pieces: ", board.name, game.pieces())));
     }
+    let keep = budget.is_none_or(|have| need.saturating_add(cache) <= have);
+    super::say(format_args!(
+        "{} positions: about {} of values{}",
+        engine.positions(),
+        gigabytes(need),
+        if keep {
+            format!(" and {} of moves kept", gigabytes(cache))
+        } else {
+            String::new()
+        }
+    ));
     let options = Options {
         progress: Some(&progress),
         ..Options::default()
     };
     let fail = |e: boardpath::game::exact::SolveError| Error::Input(e.to_string());
-    let (solution, cached) = if budget.is_none_or(|have| need.saturating_add(cache) <= have) {
+    let (solution, cached) = if keep {
         let table = Cached::new(engine.clone());
         (solve(&table, &options).map_err(fail)?, true)
     } else {
