@@ -31,40 +31,26 @@ const GLOBAL_LABELS: [&str; 4] = ["roll", "entry_roll", "rolls_again", "tries"];
 /// OpenSpiel's player id of a finished game.
 const TERMINAL: i64 = -4;
 
-/// A policy for a seat no agent plays: the library's policies, each of which may move to another
-/// thread (a `file:` policy may not, and is refused).
-type Opponent = Box<dyn Policy + Send>;
+/// A policy for a seat no agent plays: any of the library's but a `file:` policy (refused).
+type Opponent = Box<dyn Policy>;
 
-/// The policy `name` for game player `player`, as [`policy::by_name`] builds it.
+/// The policy `name` for game player `player`, built by [`policy::by_name`]; a policy file is
+/// refused (it reads a file while the environment steps).
 fn opponent(
     name: &str,
     board: &Board,
     game: &engine::Game,
     player: usize,
 ) -> Result<Opponent, PolicyError> {
-    use policy::{aggressive, defensive, front, optimal, random, rear, solitaire};
-    Ok(match name {
-        "random" => Box::new(random::Random),
-        "front" => Box::new(front::Front),
-        "rear" => Box::new(rear::Rear),
-        "aggressive" => Box::new(aggressive::Aggressive),
-        "defensive" => Box::new(defensive::Defensive),
-        "solitaire" => Box::new(solitaire::Solitaire::new(board, game, player)?),
-        "optimal" => Box::new(optimal::Optimal::new(board, game, None)?),
-        _ => match name.strip_prefix("optimal:") {
-            Some(table) if !table.is_empty() => {
-                Box::new(optimal::Optimal::new(board, game, Some(table))?)
-            }
-            _ => {
-                policy::check_name(name)?;
-                return Err(PolicyError(format!(
-                    "policy \"{name}\": a policy file cannot play in an environment (valid: {}, \
-                     optimal, optimal:TABLE)",
-                    policy::NAMES.join(", ")
-                )));
-            }
-        },
-    })
+    policy::check_name(name)?;
+    if name.starts_with("file:") {
+        return Err(PolicyError(format!(
+            "policy \"{name}\": a policy file cannot play in an environment (valid: {}, \
+             optimal, optimal:TABLE)",
+            policy::NAMES.join(", ")
+        )));
+    }
+    policy::by_name(name, board, game, player)
 }
 
 /// Which players the caller's actions play.

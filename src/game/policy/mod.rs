@@ -21,8 +21,9 @@ use crate::board::Board;
 use crate::random::SplitMix64;
 use std::fmt;
 
-/// Chooses one of the legal moves. `Sync`: a tournament shares one policy between threads.
-pub trait Policy: Sync {
+/// Chooses one of the legal moves. `Sync`: a tournament shares one policy between threads;
+/// `Send`: an environment of the Python package moves its opponents' policies between threads.
+pub trait Policy: Send + Sync {
     /// The name in output (`random`, `file:PATH`, ...).
     fn name(&self) -> String;
 
