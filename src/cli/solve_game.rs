@@ -258,7 +258,16 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                 rules.describe()
             )));
         }
-        pool.install(|| solve_general(&board, &game, budget, threads, started))?
+        pool.install(|| {
+            solve_general(
+                &board,
+                &game,
+                budget,
+                args.memory.is_some(),
+                threads,
+                started,
+            )
+        })?
     };
     match args.format {
         GameFormat::Json => out::print(&out::json_document("solve-game", [&board], &report)?),
@@ -338,6 +347,7 @@ fn solve_general(
     board: &Board,
     game: &Game,
     budget: Option<u64>,
+    limited: bool,
     threads: usize,
     started: Instant,
 ) -> Result<Report, Error> {
@@ -357,7 +367,7 @@ fn solve_general(
             engine.positions(),
             need,
             have,
-            budget.is_some() && available_memory() != budget,
+            limited,
             "fewer pieces need less".into(),
         )
         .prefixed(&format!("{} with {} pieces: ", board.name, game.pieces())));
