@@ -4,7 +4,9 @@ use crate::board::{board_arg, players};
 use crate::convert::serialized;
 use crate::errors::{argument, detached, dice_error};
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
-use boardpath::dice::{Analysis, DicePolicy, DiceRules, Exact, Model, Objective, Start, analyse};
+use boardpath::dice::{
+    Analysis, DiceObjective, DicePolicy, DiceRules, Exact, Model, Start, analyse,
+};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -19,14 +21,14 @@ pub struct NativeDice {
     policy: DicePolicy,
 }
 
-const OBJECTIVES: [(&str, Objective); 3] = [
-    ("turns", Objective::Turns),
-    ("rolls", Objective::Rolls),
-    ("distance", Objective::Distance),
+const OBJECTIVES: [(&str, DiceObjective); 3] = [
+    ("turns", DiceObjective::Turns),
+    ("rolls", DiceObjective::Rolls),
+    ("distance", DiceObjective::Distance),
 ];
 
 /// The policy named `name` (`optimal` minimises `objective`).
-fn policy(name: &str, objective: Objective) -> PyResult<DicePolicy> {
+fn policy(name: &str, objective: DiceObjective) -> PyResult<DicePolicy> {
     let all = [
         ("optimal", DicePolicy::Optimal(objective)),
         ("front", DicePolicy::Front),

@@ -6,7 +6,7 @@ use crate::errors::{InternalError, detached, solve_error};
 use boardpath::board::Board;
 use boardpath::output::json;
 use boardpath::solve::Solved;
-use boardpath::solve::{METHODS, Method, Objective, Skip, solve as solve_board};
+use boardpath::solve::{METHODS, Method, MethodObjective, Skip, solve as solve_board};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::{Value, json};
@@ -138,8 +138,8 @@ pub fn methods<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 "algorithm": m.algorithm,
                 "encoding": m.encoding,
                 "minimises": match m.minimises {
-                    Objective::Length => "length",
-                    Objective::Rolls => "rolls",
+                    MethodObjective::Length => "length",
+                    MethodObjective::Rolls => "rolls",
                 },
                 "exact": m.exact,
                 "options": m.describe(),

@@ -4,7 +4,8 @@
 use crate::board::board_arg;
 use crate::errors::{GameError, argument, detached};
 use boardpath::game::exact::{
-    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, gigabytes, solve,
+    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Position, Side, ValueIterationOptions,
+    gigabytes, solve,
 };
 use boardpath::game::{Game, GameConfig, Rules, State, WAITING};
 use pyo3::prelude::*;
@@ -232,7 +233,7 @@ pub fn solve_game(
             .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
         let clock = Instant::now();
         let exact = Maedn2::new(pieces);
-        let options = Options::default();
+        let options = ValueIterationOptions::default();
         let solution = pool
             .install(|| solve(&exact, &options))
             .map_err(|e| GameError::new_err(e.to_string()))?;
@@ -262,7 +263,12 @@ fn solve_general(
             .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
         let clock = Instant::now();
         let solution = pool
-            .install(|| solve(&Cached::new(engine.clone()), &Options::default()))
+            .install(|| {
+                solve(
+                    &Cached::new(engine.clone()),
+                    &ValueIterationOptions::default(),
+                )
+            })
             .map_err(|e| GameError::new_err(e.to_string()))?;
         Ok(GameSolution {
             residual: solution.residual(),

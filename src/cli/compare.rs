@@ -9,7 +9,7 @@ use super::{RuleArgs, load, method, method_parser, players};
 use boardpath::board::Board;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
-use boardpath::compare::format::{Format, render_with};
+use boardpath::compare::format::{TableFormat, render_with};
 use boardpath::compare::plot::{Chart, draw};
 use boardpath::compare::{
     CompareOptions, DEFAULT_BUDGET, Report, RuleColumn, Selection, compare_player,
@@ -117,9 +117,9 @@ impl TableArgs {
         rules: &[RuleColumn],
     ) -> Result<(), Error> {
         let text = match self.format {
-            FormatArg::Text => render_with(report, Format::Text, rules),
-            FormatArg::Markdown => render_with(report, Format::Markdown, rules),
-            FormatArg::Csv => render_with(report, Format::Csv, rules),
+            FormatArg::Text => render_with(report, TableFormat::Text, rules),
+            FormatArg::Markdown => render_with(report, TableFormat::Markdown, rules),
+            FormatArg::Csv => render_with(report, TableFormat::Csv, rules),
             FormatArg::Json => {
                 out::json_document(kind, boards.clone().into_iter().map(|(_, b)| b), report)?
             }
@@ -147,7 +147,7 @@ impl TableArgs {
 }
 
 /// The message of `bar` while `job` runs.
-pub fn describe(job: &boardpath::compare::Job) -> String {
+pub fn describe(job: &boardpath::compare::RunningMethod) -> String {
     format!("{} {} {}", job.board, job.player, job.method.name)
 }
 
@@ -200,7 +200,7 @@ pub fn options(args: &CompareArgs) -> Result<CompareOptions, Error> {
 pub fn report(
     jobs: &[Job],
     options: &CompareOptions,
-    mut progress: impl FnMut(boardpath::compare::Job),
+    mut progress: impl FnMut(boardpath::compare::RunningMethod),
 ) -> Result<Report, Error> {
     let mut report = Report::default();
     for (name, board, selected) in jobs {

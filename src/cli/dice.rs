@@ -9,7 +9,7 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Objective, Start,
+    Analysis, DiceError, DiceObjective, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Start,
     analyse_with,
 };
 use boardpath::output::document::Provenance;
@@ -120,11 +120,11 @@ pub fn dice_error(e: DiceError) -> Error {
 }
 
 /// The objective, policy and dice rules `args` ask for.
-pub fn settings(args: &DiceArgs) -> (Objective, DicePolicy, DiceRules) {
+pub fn settings(args: &DiceArgs) -> (DiceObjective, DicePolicy, DiceRules) {
     let objective = match args.objective {
-        ObjectiveArg::Turns => Objective::Turns,
-        ObjectiveArg::Rolls => Objective::Rolls,
-        ObjectiveArg::Distance => Objective::Distance,
+        ObjectiveArg::Turns => DiceObjective::Turns,
+        ObjectiveArg::Rolls => DiceObjective::Rolls,
+        ObjectiveArg::Distance => DiceObjective::Distance,
     };
     let policy = match args.policy {
         PolicyArg::Optimal => DicePolicy::Optimal(objective),

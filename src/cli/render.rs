@@ -11,7 +11,7 @@ use boardpath::board::embedded::{self, Source};
 use boardpath::encoding::bitboard::parse_value;
 use boardpath::output::document::Provenance;
 use boardpath::render::html::{self, Page};
-use boardpath::render::{self, Format, Request};
+use boardpath::render::{self, ImageFormat, Request};
 use boardpath::solve::DEFAULT_BUDGET;
 use std::path::{Path, PathBuf};
 
@@ -65,9 +65,9 @@ fn is_html(path: &Path) -> bool {
 pub fn run(args: &RenderArgs) -> Result<(), Error> {
     let html = is_html(&args.output);
     let format = if html {
-        Format::Svg
+        ImageFormat::Svg
     } else {
-        Format::of_path(&args.output)?
+        ImageFormat::of_path(&args.output)?
     };
     if html && (args.bits.is_some() || args.animate) {
         return Err(Error::Usage(
@@ -79,7 +79,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
     print_warnings(&board);
     let board = with_rules(board, &args.rules)?;
     let (request, solved) = request(args, &board)?;
-    if !html && format == Format::Svg {
+    if !html && format == ImageFormat::Svg {
         // Streamed to the file as it is drawn: thousands of pieces make hundreds of MB of SVG.
         let picture = render::Picture::plan(&board, &request)?;
         out::write_file_with(&args.output, |out| picture.write(out))?;

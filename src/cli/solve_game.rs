@@ -7,8 +7,8 @@ use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
 use boardpath::game::exact::{
-    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, Solution,
-    available_memory, gigabytes, most_pieces_within, solve,
+    Cached, ChanceGame, EngineGame, GameSolution, MAX_PIECES, Maedn2, Position, Side,
+    ValueIterationOptions, available_memory, gigabytes, most_pieces_within, solve,
 };
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
 use boardpath::game::{Game, GameConfig, Rules, State};
@@ -328,9 +328,9 @@ fn solve_standard(
         .prefixed(&format!("--pieces {pieces}: ")));
     }
     let game = Maedn2::new(pieces);
-    let options = Options {
+    let options = ValueIterationOptions {
         progress: Some(&progress),
-        ..Options::default()
+        ..ValueIterationOptions::default()
     };
     let solution = solve(&game, &options).map_err(|e| Error::Input(e.to_string()))?;
     let seconds = started.elapsed().as_secs_f64();
@@ -383,11 +383,11 @@ fn solve_general(
             String::new()
         }
     ));
-    let options = Options {
+    let options = ValueIterationOptions {
         progress: Some(&progress),
-        ..Options::default()
+        ..ValueIterationOptions::default()
     };
-    let fail = |e: boardpath::game::exact::SolveError| Error::Input(e.to_string());
+    let fail = |e: boardpath::game::exact::GameSolveError| Error::Input(e.to_string());
     let (solution, cached) = if keep {
         let table = Cached::new(engine.clone());
         (solve(&table, &options).map_err(fail)?, true)
@@ -403,7 +403,7 @@ fn solve_general(
 /// The report of a game solved with the general ranking.
 fn general_report(
     engine: &EngineGame,
-    s: &Solution,
+    s: &GameSolution,
     board: &Board,
     threads: usize,
     seconds: f64,
@@ -448,7 +448,7 @@ fn general_report(
     }
 }
 
-fn layer_rows(s: &Solution) -> Vec<LayerRow> {
+fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
     s.layers
         .iter()
         .map(|l| LayerRow {
@@ -460,7 +460,7 @@ fn layer_rows(s: &Solution) -> Vec<LayerRow> {
         .collect()
 }
 
-fn report(game: &Maedn2, s: &Solution, board: String, threads: usize, seconds: f64) -> Report {
+fn report(game: &Maedn2, s: &GameSolution, board: String, threads: usize, seconds: f64) -> Report {
     Report {
         board,
         rules: Rules::openspiel().describe(),

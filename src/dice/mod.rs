@@ -94,7 +94,7 @@ impl Default for DiceRules {
 /// What the optimal policy minimises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Objective {
+pub enum DiceObjective {
     /// Expected turns (ties: least expected distance).
     Turns,
     /// Expected rolls (ties: least expected distance).
@@ -103,16 +103,20 @@ pub enum Objective {
     Distance,
 }
 
-impl Objective {
+impl DiceObjective {
     /// Every objective.
-    pub const ALL: [Objective; 3] = [Objective::Turns, Objective::Rolls, Objective::Distance];
+    pub const ALL: [DiceObjective; 3] = [
+        DiceObjective::Turns,
+        DiceObjective::Rolls,
+        DiceObjective::Distance,
+    ];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Objective::Turns => "turns",
-            Objective::Rolls => "rolls",
-            Objective::Distance => "distance",
+            DiceObjective::Turns => "turns",
+            DiceObjective::Rolls => "rolls",
+            DiceObjective::Distance => "distance",
         }
     }
 }
@@ -121,7 +125,7 @@ impl Objective {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DicePolicy {
     /// The best move for the objective.
-    Optimal(Objective),
+    Optimal(DiceObjective),
     /// The front-most movable piece.
     Front,
     /// The rear-most movable piece (a waiting piece is the rear-most).
@@ -157,7 +161,7 @@ pub struct Analysis {
     /// Number of states.
     pub states: usize,
     /// The objective (for every policy: what the optimal policy would minimise).
-    pub objective: Objective,
+    pub objective: DiceObjective,
     /// The policy.
     pub policy: String,
     /// Rules in force.
@@ -203,7 +207,7 @@ pub fn analyse(
     board: &Board,
     player: usize,
     rules: &DiceRules,
-    objective: Objective,
+    objective: DiceObjective,
     policy: DicePolicy,
     simulate: Option<(u64, u64)>,
 ) -> Result<(Model, Exact, Analysis), DiceError> {
@@ -216,7 +220,7 @@ pub fn analyse_with(
     board: &Board,
     player: usize,
     rules: &DiceRules,
-    objective: Objective,
+    objective: DiceObjective,
     policy: DicePolicy,
     simulate: Option<(u64, u64)>,
     played: Option<&std::sync::atomic::AtomicU64>,

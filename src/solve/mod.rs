@@ -11,10 +11,12 @@ mod error;
 mod nested;
 
 pub use algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, SearchJob, Tuning,
+    search_piece,
 };
 pub use catalogue::{
-    Distances, Encoding, METHODS, Method, MethodCost, Objective, PieceRunner, Prepare, Skip,
+    DistanceRunner, Encoding, METHODS, Method, MethodCost, MethodObjective, PieceRunner, Prepare,
+    Skip,
 };
 pub use error::PlayerSolveError;
 

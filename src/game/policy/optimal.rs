@@ -9,7 +9,9 @@
 
 use super::{Policy, PolicyError};
 use crate::board::Board;
-use crate::game::exact::{self, ChanceGame, Maedn2, Moves, Options, Position, Side, action};
+use crate::game::exact::{
+    self, ChanceGame, Maedn2, Moves, Position, Side, ValueIterationOptions, action,
+};
 use crate::game::{Game, Move, Rules, State, WAITING};
 use crate::random::SplitMix64;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -161,7 +163,7 @@ fn solve_now(solver: &Maedn2, name: &str) -> Result<Vec<f64>, PolicyError> {
         solver.positions()
     );
     let clock = Instant::now();
-    let solution = exact::solve(solver, &Options::default())
+    let solution = exact::solve(solver, &ValueIterationOptions::default())
         .map_err(|e| PolicyError(format!("policy {name}: solving failed: {e}")))?;
     let _ = writeln!(
         std::io::stderr(),
