@@ -5,10 +5,11 @@ use super::Error;
 use super::out;
 use super::range::at_least;
 use super::solve::{self, solutions};
-use super::{RuleArgs, method, method_parser, players, print_warnings, with_rules};
+use super::{RuleArgs, method_parser, players, print_warnings, with_rules};
 use boardpath::board::Board;
 use boardpath::board::embedded::{self, Source};
 use boardpath::encoding::bitboard::parse_value;
+use boardpath::jobs::SolveJob;
 use boardpath::output::document::Provenance;
 use boardpath::render::html::{self, Page};
 use boardpath::render::{self, ImageFormat, Request};
@@ -16,7 +17,7 @@ use boardpath::solve::DEFAULT_BUDGET;
 use std::path::{Path, PathBuf};
 
 /// The method the pictures draw when none is named: `solve`'s default.
-pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
+pub use boardpath::jobs::DEFAULT_METHOD;
 
 /// Arguments of `render`.
 #[derive(clap::Args)]
@@ -119,8 +120,12 @@ pub fn request(
     let solved = if bits.is_some() {
         Vec::new()
     } else {
-        let method = method(args.method.as_deref().unwrap_or(DEFAULT_METHOD))?;
-        solutions(board, &players, method, args.budget, |_| {})?
+        let job = SolveJob {
+            player: args.player.clone(),
+            method: args.method.as_deref().unwrap_or(DEFAULT_METHOD).to_string(),
+            budget: args.budget,
+        };
+        solutions(board, &job)?
     };
     let request = Request {
         players,

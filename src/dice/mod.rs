@@ -50,10 +50,10 @@ pub use simulate::{Interval, Simulation, simulate};
 pub use state::{MAX_TRIES, Model};
 
 use crate::board::Board;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a game starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Start {
     /// Every piece waits.
@@ -64,7 +64,7 @@ pub enum Start {
 }
 
 /// The rule options of the real-dice model.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiceRules {
     /// How the game starts.
     pub start: Start,
@@ -92,7 +92,7 @@ impl Default for DiceRules {
 }
 
 /// What the optimal policy minimises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DiceObjective {
     /// Expected turns (ties: least expected distance).
@@ -122,7 +122,8 @@ impl DiceObjective {
 }
 
 /// How the piece to move is chosen among the legal moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum DicePolicy {
     /// The best move for the objective.
     Optimal(DiceObjective),
