@@ -1,13 +1,19 @@
 //! Records the git commit the binary is built from (`boardpath --version`, JSON provenance), or
 //! `unknown` outside a git checkout (a crates.io tarball, a copied tree).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
+
+/// The checkout being built: read when the script runs, not when it was compiled, so that a
+/// build script compiled for another checkout (a copied `target/`) asks this one's git.
+fn root() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from)
+}
 
 fn git(args: &[&str]) -> Option<String> {
     let out = Command::new("git")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(root())
         .output()
         .ok()?;
     let text = String::from_utf8(out.stdout).ok()?;
@@ -21,7 +27,7 @@ fn main() {
     // (a commit). Paths from git, since `.git` may be a file (worktrees).
     let dir = |arg: &str| git(&["rev-parse", arg]).map(PathBuf::from);
     if let (Some(git_dir), Some(common)) = (dir("--git-dir"), dir("--git-common-dir")) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = root();
         let mut watch = vec![
             root.join(&git_dir).join("HEAD"),
             root.join(&common).join("packed-refs"),
