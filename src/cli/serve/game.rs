@@ -360,6 +360,15 @@ fn bot_action(
     state: &State,
     roll: u32,
 ) -> Result<usize, Answer> {
+    if name != "optimal" && !NAMES.contains(&name) {
+        return Err(refuse(
+            400,
+            format!(
+                "bot \"{name}\" is not a policy; valid: optimal, {}",
+                NAMES.join(", ")
+            ),
+        ));
+    }
     let game = &replay.game;
     let mut moves = Vec::new();
     legal_moves(game, state, roll, &mut moves);
@@ -379,15 +388,6 @@ fn bot_action(
             .position(|m| boardpath::game::action::action_id(m) == b.action)
             .unwrap_or(0)
     } else {
-        if !NAMES.contains(&name) {
-            return Err(refuse(
-                400,
-                format!(
-                    "bot \"{name}\" is not a policy; valid: optimal, {}",
-                    NAMES.join(", ")
-                ),
-            ));
-        }
         let bot = policy::by_name(name, &replay.board, game, state.to_move())
             .map_err(|e| refuse(422, e.to_string()))?;
         // Seeded by the game so far: the same record gets the same move.
