@@ -1159,3 +1159,48 @@ async fn the_play_page_takes_entered_rolls_links_and_uploads() {
         .await;
     drop(server);
 }
+
+/// Redraws `docs/pictures/play.png` (a game against the optimal bot, a few moves in, with the
+/// hint shown) and `docs/pictures/review.png` (the review of a finished game).
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "writes docs/pictures/play.png and review.png; run to redraw them"]
+async fn play_screenshots() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let url = format!("{}play", server.url());
+    browser
+        .run(move |c, _| async move {
+            c.set_window_size(1200, 900).await.unwrap();
+            c.goto(&url).await.unwrap();
+            click(&c, "start").await;
+            let pictures = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
+            // Play until the person has a choice of at least two moves, then ask for the hint.
+            for _ in 0..500 {
+                wait(
+                    &c,
+                    "document.querySelector('#board circle.movable') || \
+                     !document.getElementById('pass').classList.contains('hidden') || \
+                     document.getElementById('status').textContent.includes('has won')",
+                )
+                .await;
+                let choices = js(&c, "return document.querySelectorAll('#board circle.movable').length;").await;
+                if choices.as_u64().unwrap() >= 2 && js(&c, "return record.turns.length;").await.as_u64().unwrap() > 12 {
+                    break;
+                }
+                let before = js(&c, "return record.turns.length;").await;
+                js(&c, "const m = document.querySelector('#board circle.movable'); if (m) m.dispatchEvent(new MouseEvent('click')); else document.getElementById('pass').click();").await;
+                wait(&c, &format!("record.turns.length > {before}")).await;
+            }
+            click(&c, "hint-button").await;
+            std::fs::write(pictures.join("play.png"), c.screenshot().await.unwrap()).unwrap();
+            play_out(&c).await;
+            click(&c, "review-button").await;
+            wait(&c, "document.querySelectorAll('#turns tr.turn').length > 0").await;
+            js(&c, "const rows = document.querySelectorAll('#turns tr.turn'); rows[Math.floor(rows.length / 2)].click();").await;
+            wait(&c, "document.getElementById('status').textContent.startsWith('Turn')").await;
+            std::fs::write(pictures.join("review.png"), c.screenshot().await.unwrap()).unwrap();
+        })
+        .await;
+}
