@@ -3,7 +3,7 @@
 
 use boardpath::board::Board;
 use boardpath::dice::exact::solve;
-use boardpath::dice::{DicePolicy, DiceRules, Model, Objective, simulate};
+use boardpath::dice::{DiceObjective, DicePolicy, DiceRules, Model, simulate};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -12,7 +12,7 @@ const GAMES: u64 = 100_000;
 
 fn dice(c: &mut Criterion) {
     let board = Board::load("maedn").unwrap();
-    let policy = DicePolicy::Optimal(Objective::Turns);
+    let policy = DicePolicy::Optimal(DiceObjective::Turns);
     let model = Model::new(&board, 0, &DiceRules::default()).unwrap();
     let mut g = c.benchmark_group("dice, standard board");
     g.sample_size(10);

@@ -10,7 +10,7 @@
 
 use boardpath::board::{Board, embedded};
 use boardpath::encoding::bitboard::parse_value;
-use boardpath::render::{self, Format, Request, solved};
+use boardpath::render::{self, ImageFormat, Request, solved};
 use boardpath::solve::{DEFAULT_BUDGET, Method, Solved, solve};
 use std::fmt::Write;
 use std::path::Path;
@@ -40,7 +40,7 @@ fn main() -> ExitCode {
 /// Draws `request` into `DIR/file` and returns the markdown showing it under `caption`.
 fn picture(board: &Board, request: &Request, file: &str, caption: &str) -> Result<String, String> {
     let path = Path::new(DIR).join(file);
-    let format = Format::of_path(&path).map_err(|e| e.to_string())?;
+    let format = ImageFormat::of_path(&path).map_err(|e| e.to_string())?;
     let bytes = render::render(board, request, format).map_err(|e| e.to_string())?;
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("wrote {}", path.display());

@@ -32,6 +32,10 @@
 //! - [`game`]: the real game with opponents and captures: a compiled [`game::Game`] and its
 //!   [`game::State`], rule sets ([`game::Rules`]), policies ([`game::policy`]), tournaments
 //!   ([`game::tournament`]) and the exact two-player solution ([`game::exact`]).
+//! - [`jobs`]: one function per job a user asks for, each taking one options value:
+//!   [`jobs::solve`], [`jobs::compare`], [`jobs::dice`], [`jobs::play`], [`jobs::solve_game`].
+//!   The command line, the server and Python only translate their inputs into the options and the
+//!   result into their outputs.
 //! - [`generate`]: random valid boards from a seed.
 //! - [`random`]: the project's seeded generator ([`random::SplitMix64`]), the same numbers on every
 //!   machine; [`cancel`]: the process-wide stop request the long loops ask; [`text`]: small text
@@ -42,7 +46,7 @@
 //!
 //! ```text
 //! text, random, cancel -> board -> cost -> race, search -> generate, encoding -> solve
-//!   -> output, paper, dice -> compare, render, game -> cli
+//!   -> output, paper, dice -> compare, render, game -> jobs -> cli
 //! ```
 //!
 //! # Three faces
@@ -51,7 +55,8 @@
 //! `src/cli/serve/`) is built with the `cli` feature, on by default; it alone brings clap,
 //! clap_complete, indicatif and form_urlencoded. The Python package (`python/`, a crate of its
 //! own built with maturin, `boardpath._native`) takes the library with `default-features = false`.
-//! Both call the library as any user would, through the public items listed above.
+//! All three faces call the library as any user would, through the public items listed above, and
+//! run each job through the same function of [`jobs`].
 //!
 //! ```
 //! use boardpath::board::Board;
@@ -92,6 +97,7 @@ pub mod dice;
 pub mod encoding;
 pub mod game;
 pub mod generate;
+pub mod jobs;
 pub mod output;
 pub mod paper;
 pub mod race;

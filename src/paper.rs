@@ -97,7 +97,7 @@ impl std::fmt::Display for Amount {
 
 /// One line of the comparison.
 #[derive(Clone, Debug, Serialize)]
-pub struct Row {
+pub struct PaperRow {
     /// The versions of the paper that report this number (both, for section 4.1).
     pub versions: Vec<Version>,
     /// What is compared.
@@ -119,8 +119,8 @@ fn row(
     method: &str,
     paper: Option<Amount>,
     ours: Amount,
-) -> Row {
-    Row {
+) -> PaperRow {
+    PaperRow {
         versions: versions.to_vec(),
         what: what.into(),
         method: method.to_string(),
@@ -138,7 +138,7 @@ fn search_rows(
     s: &PlayerSolution<u64>,
     (what, calls): (&str, Option<Amount>),
     cut_short: Option<Amount>,
-) -> [Row; 3] {
+) -> [PaperRow; 3] {
     let count = |n: u64| Some(Amount::Count(n));
     [
         row(versions, what, method, calls, Amount::Count(s.nodes)),
@@ -164,7 +164,7 @@ fn search_rows(
 /// short by the bound included (a row the version does not report has no paper value). The
 /// 660-million-call run (`bnb-none/bitboard`, half a second in a release build) is left out unless
 /// `with_unbounded`.
-pub fn reproduce(with_unbounded: bool) -> Result<Vec<Row>, PlayerSolveError> {
+pub fn reproduce(with_unbounded: bool) -> Result<Vec<PaperRow>, PlayerSolveError> {
     let board: Board = match embedded::embedded(embedded::DEFAULT) {
         Some(Ok(b)) => b,
         _ => {

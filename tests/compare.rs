@@ -9,7 +9,7 @@ use boardpath::generate::{GenerateOptions, generate};
 use boardpath::race::estimate::{StraightLine, remaining};
 use boardpath::race::{Race, RaceError};
 use boardpath::solve::{
-    METHODS, Method, Objective, PlayerSolution, PlayerSolveError, Skip, solve_race,
+    METHODS, Method, MethodObjective, PlayerSolution, PlayerSolveError, Skip, solve_race,
 };
 use proptest::prelude::*;
 use std::process::Command;
@@ -192,7 +192,10 @@ fn node_counts_on_the_standard_board_are_pinned() {
         let s = run(name, 1_000).unwrap();
         assert_eq!((rolls(&s), s.total, s.nodes), (29, 103518, 134), "{name}");
     }
-    for m in METHODS.iter().filter(|m| m.minimises == Objective::Rolls) {
+    for m in METHODS
+        .iter()
+        .filter(|m| m.minimises == MethodObjective::Rolls)
+    {
         let s = solve_race(&board, &race, m, 1_000).unwrap_or_else(|e| panic!("{}: {e}", m.name));
         assert_eq!(rolls(&s) as u64, fewest_rolls(&race), "{}", m.name);
     }
@@ -283,7 +286,7 @@ fn cli_compare_json_on_maedn() {
             assert_eq!(status, "skipped", "{method}");
             continue;
         }
-        if m.minimises == Objective::Rolls {
+        if m.minimises == MethodObjective::Rolls {
             assert_eq!((status, &r["rolls"]), ("ok", &serde_json::json!(29)));
             assert_eq!(r["optimal"], true, "{method}");
             continue;

@@ -14,7 +14,7 @@ use boardpath::cost::{Cost, same};
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::race::Race;
 use boardpath::solve::{
-    DEFAULT_BUDGET, Encoding, METHODS, Method, MethodCost, Objective, PlayerSolution,
+    DEFAULT_BUDGET, Encoding, METHODS, Method, MethodCost, MethodObjective, PlayerSolution,
     PlayerSolveError, Skip, solve, solve_race,
 };
 use proptest::prelude::*;
@@ -161,7 +161,7 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
             return Err(format!("{who}: the solution says {}", got.method));
         }
         match method.minimises {
-            Objective::Length => {
+            MethodObjective::Length => {
                 let lengths =
                     |s: &PlayerSolution<C>| s.pieces.iter().map(|p| p.length).collect::<Vec<_>>();
                 let (a, b) = (lengths(&got), lengths(&want));
@@ -169,7 +169,7 @@ fn agree<C: MethodCost>(board: &Board, player: usize, tally: &mut Tally) -> Resu
                     return Err(format!("{who}: {a:?} against {REFERENCE}'s {b:?}"));
                 }
             }
-            Objective::Rolls => {
+            MethodObjective::Rolls => {
                 let rolls: u64 = got.pieces.iter().map(|p| p.rolls.len() as u64).sum();
                 if rolls != fewest {
                     return Err(format!("{who}: {rolls} rolls, the fewest is {fewest}"));

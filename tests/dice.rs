@@ -4,7 +4,8 @@
 use boardpath::board::{Board, GoalMode, RuleOverrides};
 use boardpath::dice::exact::solve as exact;
 use boardpath::dice::{
-    DiceError, DicePolicy, DiceRules, Model, Objective, Start, TAIL, analyse, percentiles, simulate,
+    DiceError, DiceObjective, DicePolicy, DiceRules, Model, Start, TAIL, analyse, percentiles,
+    simulate,
 };
 use boardpath::generate::{GenerateOptions, generate};
 use boardpath::solve::{DEFAULT_BUDGET, Method, solve};
@@ -36,7 +37,7 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 fn values(b: &Board, rules: &DiceRules, policy: DicePolicy) -> (f64, f64, f64) {
-    let (_, _, a) = analyse(b, 0, rules, Objective::Turns, policy, None).unwrap();
+    let (_, _, a) = analyse(b, 0, rules, DiceObjective::Turns, policy, None).unwrap();
     (a.expected_turns, a.expected_rolls, a.expected_distance)
 }
 
@@ -49,7 +50,7 @@ fn one_piece_by_hand() {
     let (t, r, d) = values(
         &b,
         &DiceRules::default(),
-        DicePolicy::Optimal(Objective::Turns),
+        DicePolicy::Optimal(DiceObjective::Turns),
     );
     assert!(close(t, 216.0 / 91.0 + 4.0), "{t}");
     assert!(close(r, 12.0), "{r}");
@@ -106,7 +107,7 @@ goal = [[0, 2], [0, 3]]
     let (t, r, d) = values(
         &b,
         &DiceRules::default(),
-        DicePolicy::Optimal(Objective::Distance),
+        DicePolicy::Optimal(DiceObjective::Distance),
     );
     assert!(close(t, 1.0) && close(r, 7.0), "{t} {r}");
     // Enter 1 + 2, then five moves of length 1.
@@ -115,7 +116,7 @@ goal = [[0, 2], [0, 3]]
         &b,
         0,
         &DiceRules::default(),
-        Objective::Turns,
+        DiceObjective::Turns,
         DicePolicy::Front,
         None,
     )
@@ -132,8 +133,8 @@ fn standard_board_distribution_and_states() {
         &b,
         0,
         &DiceRules::default(),
-        Objective::Turns,
-        DicePolicy::Optimal(Objective::Turns),
+        DiceObjective::Turns,
+        DicePolicy::Optimal(DiceObjective::Turns),
         None,
     )
     .unwrap();
@@ -167,9 +168,9 @@ fn objectives_are_optimal() {
     let model = Model::new(&b, 0, &DiceRules::default()).unwrap();
     let start = model.index(&model.initial());
     let all = [
-        DicePolicy::Optimal(Objective::Turns),
-        DicePolicy::Optimal(Objective::Rolls),
-        DicePolicy::Optimal(Objective::Distance),
+        DicePolicy::Optimal(DiceObjective::Turns),
+        DicePolicy::Optimal(DiceObjective::Rolls),
+        DicePolicy::Optimal(DiceObjective::Distance),
         DicePolicy::Front,
         DicePolicy::Rear,
         DicePolicy::Random,
@@ -181,7 +182,7 @@ fn objectives_are_optimal() {
             [e.turns[start], e.rolls[start], e.distance[start]]
         })
         .collect();
-    for (k, _) in Objective::ALL.iter().enumerate() {
+    for (k, _) in DiceObjective::ALL.iter().enumerate() {
         for other in &v {
             assert!(v[k][k] <= other[k] + 1e-9, "{v:?}");
         }
@@ -196,7 +197,7 @@ fn symmetry_across_colours() {
         let mut first = None;
         for p in 0..b.players.len() {
             let model = Model::new(&b, p, &DiceRules::default()).unwrap();
-            let e = exact(&model, DicePolicy::Optimal(Objective::Distance), false).unwrap();
+            let e = exact(&model, DicePolicy::Optimal(DiceObjective::Distance), false).unwrap();
             let s = model.index(&model.initial());
             let v = [e.turns[s], e.rolls[s], e.distance[s]];
             let f = *first.get_or_insert(v);
@@ -230,7 +231,7 @@ fn check_theorem(b: &Board) {
     let model = Model::new(b, 0, &DiceRules::default()).unwrap();
     let s = model.index(&model.initial());
     for p in [
-        DicePolicy::Optimal(Objective::Distance),
+        DicePolicy::Optimal(DiceObjective::Distance),
         DicePolicy::Front,
         DicePolicy::Random,
     ] {
@@ -269,7 +270,7 @@ fn exact_values_inside_simulation_intervals() {
     };
     let mut cases = vec![(
         Board::load("maedn").unwrap(),
-        DicePolicy::Optimal(Objective::Turns),
+        DicePolicy::Optimal(DiceObjective::Turns),
         DiceRules::default(),
     )];
     let games = |b: &Board| {
@@ -282,7 +283,7 @@ fn exact_values_inside_simulation_intervals() {
     for seed in 1..=4 {
         cases.push((
             random_board(seed, 6),
-            DicePolicy::Optimal(Objective::Distance),
+            DicePolicy::Optimal(DiceObjective::Distance),
             DiceRules::default(),
         ));
         cases.push((
@@ -292,7 +293,7 @@ fn exact_values_inside_simulation_intervals() {
         ));
         cases.push((
             random_board(seed + 200, 6),
-            DicePolicy::Optimal(Objective::Distance),
+            DicePolicy::Optimal(DiceObjective::Distance),
             pass.clone(),
         ));
     }
@@ -301,7 +302,7 @@ fn exact_values_inside_simulation_intervals() {
             &b,
             0,
             &rules,
-            Objective::Distance,
+            DiceObjective::Distance,
             policy,
             Some((games(&b), 42)),
         )
@@ -381,10 +382,10 @@ fn passing_reaches_the_perfect_dice_minimum() {
     };
     let model = Model::new(&b, 0, &pass).unwrap();
     let s = model.index(&model.initial());
-    let d = exact(&model, DicePolicy::Optimal(Objective::Distance), false).unwrap();
+    let d = exact(&model, DicePolicy::Optimal(DiceObjective::Distance), false).unwrap();
     assert!((d.distance[s] - 81750.0).abs() < 1e-6, "{}", d.distance[s]);
-    let t = exact(&model, DicePolicy::Optimal(Objective::Turns), false).unwrap();
+    let t = exact(&model, DicePolicy::Optimal(DiceObjective::Turns), false).unwrap();
     let no_pass = Model::new(&b, 0, &DiceRules::default()).unwrap();
-    let t0 = exact(&no_pass, DicePolicy::Optimal(Objective::Turns), false).unwrap();
+    let t0 = exact(&no_pass, DicePolicy::Optimal(DiceObjective::Turns), false).unwrap();
     assert!(t.turns[s] <= t0.turns[s] + 1e-12);
 }

@@ -4,8 +4,8 @@
 
 use boardpath::board::Board;
 use boardpath::game::exact::{
-    Cached, ChanceGame, Choice, EngineGame, Expansion, FixedGame, Maedn2, Options, Outcome,
-    UNIFORM, solve,
+    Cached, ChanceGame, Choice, EngineGame, Expansion, FixedGame, Maedn2, MoveOutcome, UNIFORM,
+    ValueIterationOptions, solve,
 };
 use boardpath::game::policy::Policy;
 use boardpath::game::strategy::{Strategies, Strategy};
@@ -39,7 +39,7 @@ fn game(name: &str, pieces: usize, rules: Rules) -> Game {
 
 /// Seat 0's win probability under optimal play, certified by the residual.
 fn value(g: &EngineGame) -> f64 {
-    let s = solve(&Cached::new(g.clone()), &Options::default()).unwrap();
+    let s = solve(&Cached::new(g.clone()), &ValueIterationOptions::default()).unwrap();
     assert!(s.residual() < 1e-12, "residual {}", s.residual());
     s.values[g.rank(&g.start()) as usize]
 }
@@ -63,8 +63,8 @@ fn the_standard_board_equals_the_specialised_ranking_position_for_position() {
         let g = EngineGame::new(&game("maedn", k, Rules::openspiel())).unwrap();
         assert!(!g.is_seat_aware());
         let fast = Maedn2::new(k);
-        let s = solve(&Cached::new(g.clone()), &Options::default()).unwrap();
-        let f = solve(&fast, &Options::default()).unwrap();
+        let s = solve(&Cached::new(g.clone()), &ValueIterationOptions::default()).unwrap();
+        let f = solve(&fast, &ValueIterationOptions::default()).unwrap();
         // Every position of the specialised table, ranked by the general one.
         let engine = g.game();
         for r in 0..fast.positions() {
@@ -267,7 +267,7 @@ fn best_responses_and_fixed_policies_on_a_small_board() {
 /// A table game for fixed policies: one position per entry, outcomes per roll.
 struct Table {
     probabilities: Vec<f64>,
-    moves: Vec<Vec<Vec<Outcome>>>,
+    moves: Vec<Vec<Vec<MoveOutcome>>>,
 }
 
 impl ChanceGame for Table {
@@ -299,8 +299,14 @@ fn fixed_choices_match_the_hand_derivation() {
     let t = Table {
         probabilities: vec![0.5, 0.5],
         moves: vec![
-            vec![vec![Outcome::Win, Outcome::Flip(1)], vec![Outcome::Flip(1)]],
-            vec![vec![Outcome::Win, Outcome::Flip(0)], vec![Outcome::Flip(0)]],
+            vec![
+                vec![MoveOutcome::Win, MoveOutcome::Flip(1)],
+                vec![MoveOutcome::Flip(1)],
+            ],
+            vec![
+                vec![MoveOutcome::Win, MoveOutcome::Flip(0)],
+                vec![MoveOutcome::Flip(0)],
+            ],
         ],
     };
     let seat_of = |p: u64| p as usize;
@@ -308,7 +314,7 @@ fn fixed_choices_match_the_hand_derivation() {
     let wins = Choice::Table(vec![0, 0, 0, 0]);
     let s = solve(
         &FixedGame::new(&t, &seat_of, [&uniform, &wins]),
-        &Options::default(),
+        &ValueIterationOptions::default(),
     )
     .unwrap();
     assert!((s.values[0] - 0.4).abs() < 1e-12, "{}", s.values[0]);
@@ -316,7 +322,7 @@ fn fixed_choices_match_the_hand_derivation() {
     let drawn = Choice::Table(vec![UNIFORM, 0, UNIFORM, 0]);
     let s = solve(
         &FixedGame::new(&t, &seat_of, [&drawn, &wins]),
-        &Options::default(),
+        &ValueIterationOptions::default(),
     )
     .unwrap();
     assert!((s.values[0] - 0.4).abs() < 1e-12);
@@ -324,7 +330,7 @@ fn fixed_choices_match_the_hand_derivation() {
     let never = Choice::Table(vec![1, 0, 0, 0]);
     let s = solve(
         &FixedGame::new(&t, &seat_of, [&never, &wins]),
-        &Options::default(),
+        &ValueIterationOptions::default(),
     )
     .unwrap();
     assert!(s.values[0].abs() < 1e-12);
@@ -332,7 +338,7 @@ fn fixed_choices_match_the_hand_derivation() {
     let best = Choice::Best;
     let s = solve(
         &FixedGame::new(&t, &seat_of, [&best, &best]),
-        &Options::default(),
+        &ValueIterationOptions::default(),
     )
     .unwrap();
     assert!((s.values[0] - 2.0 / 3.0).abs() < 1e-12);

@@ -2,7 +2,8 @@
 //! solved 1- and 2-piece games against symmetry and simulations of the optimal policy.
 
 use boardpath::game::exact::{
-    ChanceGame, Expansion, Maedn2, Options, Outcome, Position, best_move, moves, residual, solve,
+    ChanceGame, Expansion, Maedn2, MoveOutcome, Position, ValueIterationOptions, best_move, moves,
+    residual, solve,
 };
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -10,7 +11,7 @@ use std::sync::OnceLock;
 /// A game given as a table: for each position, for each roll, the outcomes of its moves.
 struct Table {
     probabilities: Vec<f64>,
-    moves: Vec<Vec<Vec<Outcome>>>,
+    moves: Vec<Vec<Vec<MoveOutcome>>>,
     layers: Vec<Range<u64>>,
 }
 
@@ -34,7 +35,7 @@ impl ChanceGame for Table {
 }
 
 fn solved(t: &Table) -> Vec<f64> {
-    let s = solve(t, &Options::default()).unwrap();
+    let s = solve(t, &ValueIterationOptions::default()).unwrap();
     assert!(s.residual() < 1e-12, "residual {}", s.residual());
     s.values
 }
@@ -51,9 +52,9 @@ fn coin_with_extra_rolls_has_the_closed_form_value() {
         let t = Table {
             probabilities: vec![p, q, 1.0 - p - q],
             moves: vec![vec![
-                vec![Outcome::Win],
-                vec![Outcome::Same(0)],
-                vec![Outcome::Flip(0)],
+                vec![MoveOutcome::Win],
+                vec![MoveOutcome::Same(0)],
+                vec![MoveOutcome::Flip(0)],
             ]],
             layers: std::iter::once(0..1).collect(),
         };
@@ -75,9 +76,9 @@ fn race_without_choices_matches_the_hand_derivation() {
             moves[id(x, y) as usize] = (1..=2u64)
                 .map(|r| {
                     vec![if r >= x {
-                        Outcome::Win
+                        MoveOutcome::Win
                     } else {
-                        Outcome::Flip(id(y, x - r))
+                        MoveOutcome::Flip(id(y, x - r))
                     }]
                 })
                 .collect();
@@ -115,10 +116,13 @@ fn capture_cycle_with_a_choice_has_value_two_thirds() {
     let t = Table {
         probabilities: vec![0.5, 0.5],
         moves: vec![
-            vec![vec![Outcome::Flip(2), Outcome::Flip(1)], vec![Outcome::Win]],
-            vec![vec![Outcome::Flip(0)], vec![Outcome::Win]],
-            vec![vec![Outcome::Win], vec![Outcome::Win]],
-            vec![vec![Outcome::Win], vec![Outcome::Win]],
+            vec![
+                vec![MoveOutcome::Flip(2), MoveOutcome::Flip(1)],
+                vec![MoveOutcome::Win],
+            ],
+            vec![vec![MoveOutcome::Flip(0)], vec![MoveOutcome::Win]],
+            vec![vec![MoveOutcome::Win], vec![MoveOutcome::Win]],
+            vec![vec![MoveOutcome::Win], vec![MoveOutcome::Win]],
         ],
         layers: std::iter::once(0..4).collect(),
     };
@@ -173,7 +177,7 @@ fn solution(k: usize) -> &'static (Maedn2, Vec<f64>) {
     static S: [OnceLock<(Maedn2, Vec<f64>)>; 2] = [OnceLock::new(), OnceLock::new()];
     S[k - 1].get_or_init(|| {
         let g = Maedn2::new(k);
-        let s = solve(&g, &Options::default()).unwrap();
+        let s = solve(&g, &ValueIterationOptions::default()).unwrap();
         assert!(s.residual() < 1e-12);
         (g, s.values)
     })

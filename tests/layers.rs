@@ -2,7 +2,7 @@
 //! it, in the order `docs/architecture.md` draws ([`LAYERS`]; a test reads the drawing and holds
 //! the two to the same order):
 //! text, random, cancel -> board -> cost -> race, search -> generate, encoding -> solve -> output,
-//! paper, dice -> compare, render, game -> cli.
+//! paper, dice -> compare, render, game -> jobs -> cli.
 //!
 //! A file *uses* another when it names an item of it: `use crate::...`, `use super::...`, a child
 //! module, or a `crate::a::b` path in code. Comments, `#[cfg(test)]` modules and `pub use child::X`
@@ -244,6 +244,7 @@ const LAYERS: &[&[&str]] = &[
     &["solve"],
     &["output", "paper", "dice"],
     &["compare", "render", "game"],
+    &["jobs"],
     &["cli"],
 ];
 

@@ -3,7 +3,7 @@
 
 use boardpath::board::{Board, embedded};
 use boardpath::race::step_positions;
-use boardpath::render::{self, Format, RenderError, Request, View, palette, solved};
+use boardpath::render::{self, ImageFormat, RenderError, Request, View, palette, solved};
 use boardpath::solve::{self as solver, DEFAULT_BUDGET, Method, Solved};
 use resvg::tiny_skia::Pixmap;
 use std::process::{Command, Output};
@@ -28,7 +28,7 @@ fn solve(board: &Board, player: usize) -> Solved {
 }
 
 /// Player `player`'s solution as the pictures show it.
-fn summary(board: &Board, player: usize) -> solved::Solved {
+fn summary(board: &Board, player: usize) -> solved::SolutionSummary {
     solved::summary(board, player, &solve(board, player)).unwrap()
 }
 
@@ -62,7 +62,7 @@ fn attr(n: &roxmltree::Node, name: &str) -> f64 {
 }
 
 /// The moves drawn for `pieces` of a solution: pieces with identical paths share one drawing.
-fn distinct_moves(s: &solved::Solved, pieces: &[usize]) -> usize {
+fn distinct_moves(s: &solved::SolutionSummary, pieces: &[usize]) -> usize {
     let mut seen: Vec<&Vec<usize>> = Vec::new();
     let mut moves = 0;
     for &k in pieces {
@@ -243,7 +243,7 @@ fn png_shows_tiles_and_the_path_in_their_colours() {
         piece: Some(1),
         ..draw(&board, vec![0])
     };
-    let png = render::render(&board, &request, Format::Png).unwrap();
+    let png = render::render(&board, &request, ImageFormat::Png).unwrap();
     let map = Pixmap::decode_png(&png).unwrap();
     let view = View::of(&board);
     assert!(map.width() as f64 >= view.width && map.height() as f64 >= view.height);

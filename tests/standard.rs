@@ -7,7 +7,7 @@ use boardpath::race::estimate::{Estimate, Ratio};
 use boardpath::search::Progress;
 use boardpath::solve::solve as solve_player;
 use boardpath::solve::{
-    Budget, DEFAULT_BUDGET, METHODS, Method, Objective, PlayerSolution, Solved, solve_race,
+    Budget, DEFAULT_BUDGET, METHODS, Method, MethodObjective, PlayerSolution, Solved, solve_race,
 };
 
 /// Player `player` of the standard board solved with method `method`.
@@ -58,7 +58,7 @@ fn every_length_method_gives_the_papers_total() {
     let board = Board::load("maedn").unwrap();
     let mut ran = 0;
     for m in METHODS {
-        if !m.exact || m.minimises != Objective::Length || m.skipped_on(&board).is_some() {
+        if !m.exact || m.minimises != MethodObjective::Length || m.skipped_on(&board).is_some() {
             continue;
         }
         assert_eq!(solve(&board, 0, m.name).total, paper::TOTAL, "{}", m.name);

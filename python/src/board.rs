@@ -5,7 +5,6 @@ use crate::errors::{argument, board_error, detached, guard, race_error};
 use boardpath::board::rules::check_die;
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides, embedded};
 use boardpath::output::board::BoardTiles;
-use boardpath::race::player_index;
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -71,11 +70,7 @@ pub fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Arc<Board
 
 /// The player indices `player` selects: None the first, `all` every one, else by name.
 pub fn players(board: &Board, player: Option<&str>) -> PyResult<Vec<usize>> {
-    Ok(match player {
-        None => vec![0],
-        Some("all") => (0..board.players.len()).collect(),
-        Some(name) => vec![player_index(board, name).map_err(|e| race_error(&e))?],
-    })
+    boardpath::jobs::players(board, player).map_err(|e| race_error(&e))
 }
 
 /// A die given as faces (`[1, 2, 3]`) or as the command line writes it (`"1-6"`).

@@ -3,39 +3,30 @@
 
 use crate::board::{NativeBoard, die_arg, players};
 use crate::convert::serialized;
-use crate::errors::{SolveError, argument, detached, solve_error};
-use boardpath::board::{GoalMode, Metric, Rounding};
+use crate::errors::{argument, detached, job_error};
+use boardpath::board::{Board, GoalMode, Metric, Rounding};
 use boardpath::compare::sweep::{Axes, Entry, sweep as sweep_boards};
-use boardpath::compare::{CompareOptions, Report, Selection, compare_player};
-use boardpath::solve::{METHODS, Method};
+use boardpath::jobs::{self as lib, CompareBoard, CompareJob, CompareProgress};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// One board to compare on: its label in the rows, the board, and the player selection.
 type Job = (String, Py<NativeBoard>, Option<String>);
 
 /// A job loaded: its label, the board, and the player indices chosen.
-type Loaded = (String, Arc<boardpath::board::Board>, Vec<usize>);
+type Loaded = (String, Arc<Board>, Vec<usize>);
 
-/// The comparison options: `methods` None runs the default selection, `["all"]` every method.
-fn options(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<CompareOptions> {
+/// The comparison: `methods` None runs the default selection, `["all"]` every method.
+fn job(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<CompareJob> {
     if !(1..=10_000).contains(&repeat) {
         return Err(argument(format!(
             "repeat {repeat} is out of range; give 1 to 10000 timing samples"
         )));
     }
-    let selection = match methods {
-        None => Selection::Default,
-        Some(list) if list.iter().any(|m| m == "all") => Selection::Only(METHODS.iter().collect()),
-        Some(list) => Selection::Only(
-            list.iter()
-                .map(|m| Method::find(m).map_err(|e| solve_error(&e)))
-                .collect::<PyResult<_>>()?,
-        ),
-    };
-    Ok(CompareOptions {
-        selection,
+    Ok(CompareJob {
+        methods,
         repeat,
         budget,
     })
@@ -62,21 +53,42 @@ pub fn compare<'py>(
     repeat: usize,
     budget: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = options(methods, repeat, budget)?;
-    let boards = boards(py, &jobs)?;
-    let mut report = Report::default();
-    for (label, board, chosen) in &boards {
-        for &p in chosen {
-            // Ctrl-C is honoured between players.
-            py.check_signals()?;
-            let part = detached(py, || {
-                compare_player(board, label, p, &options, &mut |_| {})
-                    .map_err(|e| SolveError::new_err(format!("{label}: {e}")))
-            })?;
-            report.extend(part);
-        }
+    let job = job(methods, repeat, budget)?;
+    let boards: Vec<(String, Arc<Board>, Option<String>)> = jobs
+        .iter()
+        .map(|(label, board, player)| {
+            (
+                label.clone(),
+                board.bind(py).get().board.clone(),
+                player.clone(),
+            )
+        })
+        .collect();
+    let mut interrupted: Option<PyErr> = None;
+    let report = detached(py, || {
+        let entries: Vec<CompareBoard> = boards
+            .iter()
+            .map(|(label, board, player)| CompareBoard {
+                label,
+                board,
+                player: player.as_deref(),
+            })
+            .collect();
+        // Ctrl-C is honoured between players: the job asks before each method, and stops once
+        // the player it is comparing is done.
+        let mut ask = |_: CompareProgress<'_>| match Python::attach(|py| py.check_signals()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                interrupted = Some(e);
+                ControlFlow::Break(())
+            }
+        };
+        lib::compare(&entries, &job, &mut ask).map_err(|e| job_error(&e))
+    });
+    match (report, interrupted) {
+        (_, Some(e)) => Err(e),
+        (report, None) => serialized(py, &report?),
     }
-    serialized(py, &report)
 }
 
 /// Parses each value of a rule axis, refusing repeats (they would only repeat rows).
@@ -115,7 +127,9 @@ pub fn sweep<'py>(
     budget: u64,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = options(methods, repeat, budget)?;
+    let options = job(methods, repeat, budget)?
+        .options()
+        .map_err(|e| job_error(&e))?;
     let mut dice: Vec<Vec<u32>> = Vec::new();
     for d in &die {
         let faces = die_arg(d)?;

@@ -1,10 +1,11 @@
 //! `dice`: exact expectations under real dice, the distribution of turns, and the policy.
 
-use crate::board::{board_arg, players};
+use crate::board::board_arg;
 use crate::convert::serialized;
-use crate::errors::{argument, detached, dice_error};
+use crate::errors::{InternalError, argument, detached, job_error};
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
-use boardpath::dice::{Analysis, DicePolicy, DiceRules, Exact, Model, Objective, Start, analyse};
+use boardpath::dice::{Analysis, DiceObjective, DicePolicy, DiceRules, Exact, Model, Start};
+use boardpath::jobs::{self, DiceJob};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -19,14 +20,14 @@ pub struct NativeDice {
     policy: DicePolicy,
 }
 
-const OBJECTIVES: [(&str, Objective); 3] = [
-    ("turns", Objective::Turns),
-    ("rolls", Objective::Rolls),
-    ("distance", Objective::Distance),
+const OBJECTIVES: [(&str, DiceObjective); 3] = [
+    ("turns", DiceObjective::Turns),
+    ("rolls", DiceObjective::Rolls),
+    ("distance", DiceObjective::Distance),
 ];
 
 /// The policy named `name` (`optimal` minimises `objective`).
-fn policy(name: &str, objective: Objective) -> PyResult<DicePolicy> {
+fn policy(name: &str, objective: DiceObjective) -> PyResult<DicePolicy> {
     let all = [
         ("optimal", DicePolicy::Optimal(objective)),
         ("front", DicePolicy::Front),
@@ -61,7 +62,6 @@ pub fn dice(
             "dice analyses one player at a time; call it once per player name",
         ));
     }
-    let p = players(&board, player)?[0];
     let objective = parse_choice("objective", objective, &OBJECTIVES).map_err(argument)?;
     let policy = policy(policy_name, objective)?;
     let start = parse_choice(
@@ -70,21 +70,32 @@ pub fn dice(
         &[("waiting", Start::Waiting), ("one-out", Start::OneOut)],
     )
     .map_err(argument)?;
-    let rules = DiceRules {
-        start,
-        enter_faces: enter_faces.map(crate::board::die_arg).transpose()?,
-        no_goal_jump,
-        tries,
-        may_pass,
+    let job = DiceJob {
+        player: player.map(str::to_string),
+        objective,
+        policy,
+        rules: DiceRules {
+            start,
+            enter_faces: enter_faces.map(crate::board::die_arg).transpose()?,
+            no_goal_jump,
+            tries,
+            may_pass,
+        },
+        simulate,
+        seed,
+        max_states: None,
     };
-    let simulate = simulate.map(|g| (g, seed));
-    let (model, exact, analysis) = detached(py, || {
-        analyse(&board, p, &rules, objective, policy, simulate).map_err(|e| dice_error(&e))
+    let mut analysed = detached(py, || {
+        jobs::dice(&board, &job, None).map_err(|e| job_error(&e))
+    })?;
+    // One player is selected: a name, or the first.
+    let one = analysed.pop().ok_or_else(|| {
+        InternalError::new_err("internal error (please report): no player analysed")
     })?;
     Ok(NativeDice {
-        model,
-        exact,
-        analysis,
+        model: one.model,
+        exact: one.exact,
+        analysis: one.analysis,
         policy,
     })
 }

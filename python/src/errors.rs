@@ -3,8 +3,10 @@
 
 use boardpath::board::BoardError as LibBoardError;
 use boardpath::dice::DiceError as LibDiceError;
+use boardpath::jobs::JobError;
 use boardpath::race::RaceError;
 use boardpath::solve::PlayerSolveError as LibSolveError;
+use boardpath::text::plural;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -92,6 +94,34 @@ pub fn race_error(e: &RaceError) -> PyErr {
 /// A dice error as `DiceError`.
 pub fn dice_error(e: &LibDiceError) -> PyErr {
     DiceError::new_err(e.to_string())
+}
+
+/// A job's error as the exception the Python call raises, with the command line's message except
+/// where an argument of the call is named (a policy count names `policies`).
+pub fn job_error(e: &JobError) -> PyErr {
+    match e {
+        JobError::Player(e) => race_error(e),
+        JobError::Solve(e) => solve_error(e),
+        JobError::Compare { .. } => SolveError::new_err(e.to_string()),
+        JobError::Dice(e) => dice_error(e),
+        JobError::DiceStates { .. } => DiceError::new_err(e.to_string()),
+        JobError::PolicyCount { given, seats } => argument(format!(
+            "policies names {}, the game has {}: give one policy for all seats, or one for each \
+             of the {seats} seats",
+            plural(*given, "policy", "policies"),
+            plural(*seats, "player", "players"),
+        )),
+        JobError::Threads(e) => InternalError::new_err(e.clone()),
+        JobError::Stopped => InternalError::new_err(
+            "internal error (please report): a job stopped that nothing asked to stop",
+        ),
+        JobError::Rules(_)
+        | JobError::Game(_)
+        | JobError::Policy(_)
+        | JobError::Memory { .. }
+        | JobError::GameSolve(_)
+        | JobError::NoTable { .. } => GameError::new_err(e.to_string()),
+    }
 }
 
 /// A bad argument as `ArgumentError`.

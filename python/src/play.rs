@@ -2,18 +2,10 @@
 
 use crate::board::board_arg;
 use crate::convert::serialized;
-use crate::errors::{GameError, argument, detached};
-use boardpath::game::distance::Distances;
-use boardpath::game::policy::{self, Policy};
-use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{Game, GameConfig, Rules, Seating};
-use boardpath::text::plural;
+use crate::errors::{argument, detached, job_error};
+use boardpath::game::tournament::{MAX_GAMES, PlayReport};
+use boardpath::jobs::{self, PlayJob};
 use pyo3::prelude::*;
-use std::time::Instant;
-
-fn game_error(e: impl std::fmt::Display) -> PyErr {
-    GameError::new_err(e.to_string())
-}
 
 /// Plays `games` seeded games with one policy per seat (or one for all) and returns the
 /// `boardpath.play/1` results as a dict. `rules` as on the command line, `PRESET[,SWITCH=VALUE...]`
@@ -43,53 +35,18 @@ pub fn play<'py>(
         return Err(argument("threads 0: valid is 1 or more"));
     }
     let board = board_arg(py, board)?;
-    let config = GameConfig {
+    let job = PlayJob {
         players,
         pieces,
-        rules: Rules::for_board(&board, rules).map_err(game_error)?,
-        seating: if adjacent {
-            Seating::Adjacent
-        } else {
-            Seating::Spread
-        },
+        rules: rules.map(str::to_string),
+        adjacent,
+        policies,
+        games,
+        seed,
+        threads,
     };
-    let game = Game::new(&board, &config).map_err(game_error)?;
-    if policies.len() != 1 && policies.len() != game.players() {
-        return Err(argument(format!(
-            "policies names {}, the game has {}: give one policy for all seats, or one for each \
-             of the {} seats",
-            plural(policies.len(), "policy", "policies"),
-            plural(game.players(), "player", "players"),
-            game.players()
-        )));
-    }
     let report: PlayReport = detached(py, || {
-        let owned: Vec<Box<dyn Policy>> = (0..game.players())
-            .map(|p| {
-                let name = &policies[if policies.len() == 1 { 0 } else { p }];
-                policy::by_name(name.trim(), &board, &game, p)
-            })
-            .collect::<Result<_, _>>()
-            .map_err(game_error)?;
-        let refs: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
-        let distances = Distances::new(&board, &game).map_err(game_error)?;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
-        let clock = Instant::now();
-        let sums = pool
-            .install(|| tournament::tournament(&game, &distances, &refs, games, seed, &|_| {}))
-            .map_err(game_error)?;
-        Ok(PlayReport::new(
-            &board,
-            &game,
-            &refs,
-            &sums,
-            seed,
-            clock.elapsed().as_secs_f64(),
-            pool.current_num_threads(),
-        ))
+        jobs::play(&board, &job, &|_| {}).map_err(|e| job_error(&e))
     })?;
     serialized(py, &report)
 }

@@ -1,19 +1,20 @@
 //! `solve` and `methods`: the least total movement of a player, as `solve --format json` prints it.
 
-use crate::board::{board_arg, players};
+use crate::board::board_arg;
 use crate::convert::to_py;
-use crate::errors::{InternalError, detached, solve_error};
+use crate::errors::{InternalError, detached, job_error};
 use boardpath::board::Board;
+use boardpath::jobs::{self, Solutions, SolveJob};
 use boardpath::output::json;
 use boardpath::solve::Solved;
-use boardpath::solve::{METHODS, Method, Objective, Skip, solve as solve_board};
+use boardpath::solve::{METHODS, Method, MethodObjective, Skip};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::{Value, json};
 use std::sync::{Arc, OnceLock};
 
 /// The default method, as on the command line.
-pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
+pub use boardpath::jobs::DEFAULT_METHOD;
 
 /// Solves the players `player` selects (None: the first; `all`; a name) of `board` with `method`:
 /// one object per player with the fields of `boardpath solve --format json`'s results, converted
@@ -28,18 +29,15 @@ pub fn solve<'py>(
     budget: u64,
 ) -> PyResult<Bound<'py, PyList>> {
     let board = board_arg(py, board)?;
-    let method = Method::find(method.unwrap_or(DEFAULT_METHOD)).map_err(|e| solve_error(&e))?;
-    let chosen = players(&board, player)?;
+    let job = SolveJob {
+        player: player.map(str::to_string),
+        method: method.unwrap_or(DEFAULT_METHOD).to_string(),
+        budget,
+    };
     let solved: Vec<(usize, Solved)> = detached(py, || {
-        chosen
-            .iter()
-            .map(|&p| {
-                Ok((
-                    p,
-                    solve_board(&board, p, method, budget).map_err(|e| solve_error(&e))?,
-                ))
-            })
-            .collect()
+        jobs::solve(&board, &job, None, &mut |_| {})
+            .and_then(Solutions::held)
+            .map_err(|e| job_error(&e))
     })?;
     let list = PyList::empty(py);
     for (player, solved) in solved {
@@ -138,8 +136,8 @@ pub fn methods<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 "algorithm": m.algorithm,
                 "encoding": m.encoding,
                 "minimises": match m.minimises {
-                    Objective::Length => "length",
-                    Objective::Rolls => "rolls",
+                    MethodObjective::Length => "length",
+                    MethodObjective::Rolls => "rolls",
                 },
                 "exact": m.exact,
                 "options": m.describe(),

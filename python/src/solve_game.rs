@@ -2,13 +2,11 @@
 //! solve-game`), with every position's value kept for look-ups.
 
 use crate::board::board_arg;
-use crate::errors::{GameError, argument, detached};
-use boardpath::game::exact::{
-    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, gigabytes, solve,
-};
-use boardpath::game::{Game, GameConfig, Rules, State, WAITING};
+use crate::errors::{GameError, argument, detached, job_error};
+use boardpath::game::exact::{EngineGame, MAX_PIECES, Maedn2, Position, Side, gigabytes};
+use boardpath::game::{Rules, State, WAITING};
+use boardpath::jobs::{self, GameRanking, SolveGameJob, SolveGameWatch};
 use pyo3::prelude::*;
-use std::time::Instant;
 
 /// Track tiles and goal tiles of the standard geometry the solver ranks.
 const TRACK: u32 = 40;
@@ -19,7 +17,7 @@ const GOAL: u32 = 4;
 /// play by both.
 #[pyclass(frozen, module = "boardpath")]
 pub struct GameSolution {
-    game: Ranking,
+    game: GameRanking,
     values: Vec<f64>,
     /// Board name.
     #[pyo3(get)]
@@ -33,35 +31,6 @@ pub struct GameSolution {
     /// Wall-clock seconds of the solve.
     #[pyo3(get)]
     seconds: f64,
-}
-
-/// The ranking the values follow: the standard board's, or the general one of any board.
-enum Ranking {
-    Standard(Box<Maedn2>),
-    General(Box<EngineGame>),
-}
-
-impl Ranking {
-    fn pieces(&self) -> usize {
-        match self {
-            Ranking::Standard(g) => g.pieces(),
-            Ranking::General(g) => g.game().pieces(),
-        }
-    }
-
-    fn positions(&self) -> u64 {
-        match self {
-            Ranking::Standard(g) => g.positions(),
-            Ranking::General(g) => g.positions(),
-        }
-    }
-
-    fn start(&self) -> u64 {
-        match self {
-            Ranking::Standard(g) => g.rank(&g.start()),
-            Ranking::General(g) => g.rank(&g.start()),
-        }
-    }
 }
 
 /// One side from its pieces' relative steps (None: waiting; 0-39 track, 40-43 goal).
@@ -108,8 +77,8 @@ impl GameSolution {
     #[getter]
     fn rules(&self) -> String {
         match &self.game {
-            Ranking::Standard(_) => Rules::openspiel().describe(),
-            Ranking::General(g) => g.game().rules.describe(),
+            GameRanking::Standard(_) => Rules::openspiel().describe(),
+            GameRanking::General(g) => g.game().rules.describe(),
         }
     }
 
@@ -130,8 +99,10 @@ impl GameSolution {
         seat: usize,
     ) -> PyResult<f64> {
         let game = match &self.game {
-            Ranking::Standard(g) => g,
-            Ranking::General(g) => return general_value(g, &mover, &opponent, seat, &self.values),
+            GameRanking::Standard(g) => g,
+            GameRanking::General(g) => {
+                return general_value(g, &mover, &opponent, seat, &self.values);
+            }
         };
         let k = game.pieces();
         let p = Position {
@@ -214,63 +185,22 @@ pub fn solve_game(
         None => crate::board::load(boardpath::board::embedded::DEFAULT)
             .map_err(|e| crate::errors::board_error(py, &e))?,
     };
-    let rules = Rules::for_board(&board, rules).map_err(|e| GameError::new_err(e.to_string()))?;
-    let config = GameConfig {
-        pieces: Some(pieces),
-        rules,
-        ..GameConfig::new(2)
+    let job = SolveGameJob {
+        pieces,
+        rules: rules.map(str::to_string),
+        threads,
+        ..SolveGameJob::default()
     };
-    let game = Game::new(&board, &config).map_err(|e| GameError::new_err(e.to_string()))?;
-    let name = board.name.clone();
-    if !(boardpath::game::exact::is_standard(&game) && game.rules == Rules::openspiel()) {
-        return solve_general(py, game, name, threads);
-    }
     detached(py, move || {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
-        let clock = Instant::now();
-        let exact = Maedn2::new(pieces);
-        let options = Options::default();
-        let solution = pool
-            .install(|| solve(&exact, &options))
-            .map_err(|e| GameError::new_err(e.to_string()))?;
+        let values =
+            jobs::solve_game(&board, &job, SolveGameWatch::default()).map_err(|e| job_error(&e))?;
         Ok(GameSolution {
-            residual: solution.residual(),
-            sweeps: solution.sweeps(),
-            values: solution.values,
-            game: Ranking::Standard(Box::new(exact)),
-            board: name,
-            seconds: clock.elapsed().as_secs_f64(),
-        })
-    })
-}
-
-/// Any other two-player game, with the general ranking and every position's moves kept.
-fn solve_general(
-    py: Python<'_>,
-    game: Game,
-    name: String,
-    threads: Option<usize>,
-) -> PyResult<GameSolution> {
-    let engine = EngineGame::new(&game).map_err(|e| GameError::new_err(e.to_string()))?;
-    detached(py, move || {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
-        let clock = Instant::now();
-        let solution = pool
-            .install(|| solve(&Cached::new(engine.clone()), &Options::default()))
-            .map_err(|e| GameError::new_err(e.to_string()))?;
-        Ok(GameSolution {
-            residual: solution.residual(),
-            sweeps: solution.sweeps(),
-            values: solution.values,
-            game: Ranking::General(Box::new(engine)),
-            board: name,
-            seconds: clock.elapsed().as_secs_f64(),
+            residual: values.report.residual,
+            sweeps: values.report.sweeps,
+            seconds: values.report.seconds,
+            values: values.solution.values,
+            game: values.ranking,
+            board: values.report.board,
         })
     })
 }

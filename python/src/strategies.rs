@@ -4,11 +4,12 @@
 //! graded exactly.
 
 use crate::board::board_arg;
-use crate::errors::{GameError, argument, detached};
+use crate::errors::{GameError, argument, detached, job_error};
 use boardpath::game::action::action_id;
 use boardpath::game::exact::Choice;
 use boardpath::game::strategy::{Strategies as Lib, Strategy, Worth};
-use boardpath::game::{Game, GameConfig, Rules, WAITING, legal_moves};
+use boardpath::game::{Game, WAITING, legal_moves};
+use boardpath::jobs;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
@@ -190,19 +191,9 @@ impl Strategies {
             return Err(argument("threads 0: valid is 1 or more"));
         }
         let board = board_arg(py, board)?;
-        let rules = Rules::for_board(&board, rules).map_err(failed)?;
-        let config = GameConfig {
-            pieces: Some(pieces),
-            rules,
-            ..GameConfig::new(2)
-        };
-        let game = Game::new(&board, &config).map_err(failed)?;
-        let pool = Arc::new(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.unwrap_or(0))
-                .build()
-                .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?,
-        );
+        // The same game as `solve_game`'s.
+        let game = jobs::two_player_game(&board, pieces, rules).map_err(|e| job_error(&e))?;
+        let pool = Arc::new(jobs::thread_pool(threads).map_err(|e| job_error(&e))?);
         let g = game.clone();
         let p = pool.clone();
         let lib = detached(py, move || p.install(|| Lib::new(&g)).map_err(failed))?;

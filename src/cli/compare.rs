@@ -5,18 +5,17 @@ use super::Error;
 use super::out;
 use super::progress::progress_bar;
 use super::range::{at_least, whole};
-use super::{RuleArgs, load, method, method_parser, players};
+use super::{RuleArgs, load, method_parser};
 use boardpath::board::Board;
 use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
-use boardpath::compare::format::{Format, render_with};
+use boardpath::compare::format::{TableFormat, render_with};
 use boardpath::compare::plot::{Chart, draw};
-use boardpath::compare::{
-    CompareOptions, DEFAULT_BUDGET, Report, RuleColumn, Selection, compare_player,
-};
-use boardpath::solve::METHODS;
+use boardpath::compare::{CompareOptions, DEFAULT_BUDGET, Report, RuleColumn};
+use boardpath::jobs::{self, CompareBoard, CompareJob};
 use clap::{Args, ValueEnum};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// The most timing samples per method.
@@ -84,26 +83,23 @@ pub enum FormatArg {
 }
 
 impl TableArgs {
-    /// The comparison options asked for.
-    pub fn options(&self) -> Result<CompareOptions, Error> {
-        let selection = match &self.method {
-            None => Selection::Default,
-            Some(list) if list.iter().any(|m| m == "all") => {
-                Selection::Only(METHODS.iter().collect())
-            }
-            Some(list) => {
-                Selection::Only(list.iter().map(|m| method(m)).collect::<Result<_, _>>()?)
-            }
-        };
-        Ok(CompareOptions {
-            selection,
+    /// The comparison asked for: the methods, the timing samples (none with `--no-time`) and the
+    /// budget.
+    pub fn job(&self) -> CompareJob {
+        CompareJob {
+            methods: self.method.clone(),
             repeat: if self.no_time {
                 0
             } else {
                 self.repeat as usize
             },
             budget: self.budget,
-        })
+        }
+    }
+
+    /// The comparison options asked for (`sweep`'s, the methods found as `compare` finds them).
+    pub fn options(&self) -> Result<CompareOptions, Error> {
+        Ok(self.job().options()?)
     }
 
     /// Prints `report` of `kind` (computed on `boards`, the text and markdown tables with a column
@@ -117,9 +113,9 @@ impl TableArgs {
         rules: &[RuleColumn],
     ) -> Result<(), Error> {
         let text = match self.format {
-            FormatArg::Text => render_with(report, Format::Text, rules),
-            FormatArg::Markdown => render_with(report, Format::Markdown, rules),
-            FormatArg::Csv => render_with(report, Format::Csv, rules),
+            FormatArg::Text => render_with(report, TableFormat::Text, rules),
+            FormatArg::Markdown => render_with(report, TableFormat::Markdown, rules),
+            FormatArg::Csv => render_with(report, TableFormat::Csv, rules),
             FormatArg::Json => {
                 out::json_document(kind, boards.clone().into_iter().map(|(_, b)| b), report)?
             }
@@ -147,12 +143,9 @@ impl TableArgs {
 }
 
 /// The message of `bar` while `job` runs.
-pub fn describe(job: &boardpath::compare::Job) -> String {
+pub fn describe(job: &boardpath::compare::RunningMethod) -> String {
     format!("{} {} {}", job.board, job.player, job.method.name)
 }
-
-/// A board to compare on: its name as given, the board, and the players chosen.
-pub type Job = (String, Board, Vec<usize>);
 
 /// Runs `compare`; exits 1 (after printing the table) if an exact method disagrees.
 pub fn run(args: &CompareArgs) -> Result<(), Error> {
@@ -161,62 +154,45 @@ pub fn run(args: &CompareArgs) -> Result<(), Error> {
     } else {
         args.boards.clone()
     };
-    let options = options(args)?;
-    // Load everything first: a bad board or player name fails before any search runs.
-    let mut jobs: Vec<Job> = Vec::new();
-    for name in names {
-        let board = load(&name, &args.rules)?;
-        let selected = players(&board, args.table.player.as_deref())?;
-        jobs.push((name, board, selected));
-    }
-    let methods_per_player = match &options.selection {
-        Selection::Default => METHODS.len(),
-        Selection::Only(list) => list.len(),
-    };
-    let total: usize = jobs.iter().map(|(_, _, p)| p.len()).sum::<usize>() * methods_per_player;
-    let bar = progress_bar(total);
-    let mut started = 0u64;
-    let report = report(&jobs, &options, |job| {
-        bar.set_position(started);
-        bar.set_message(describe(&job));
-        started += 1;
+    // Load everything first: a bad board fails before any search runs (and the job finds every
+    // player before it runs one).
+    let boards = names
+        .into_iter()
+        .map(|name| Ok((load(&name, &args.rules)?, name)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let entries: Vec<CompareBoard> = boards
+        .iter()
+        .map(|(board, name)| CompareBoard {
+            label: name,
+            board,
+            player: args.table.player.as_deref(),
+        })
+        .collect();
+    let bar = progress_bar(0);
+    let report = jobs::compare(&entries, &args.table.job(), &mut |p| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.started as u64);
+        bar.set_message(describe(&p.running));
+        ControlFlow::Continue(())
     });
     bar.finish_and_clear();
     let report = report?;
     args.table.finish(
         "compare",
         &report,
-        jobs.iter().map(|(name, board, _)| (name, board)),
+        boards.iter().map(|(board, name)| (name, board)),
         &[],
     )
 }
 
-/// The methods, timing samples and budget `args` ask for.
-pub fn options(args: &CompareArgs) -> Result<CompareOptions, Error> {
-    args.table.options()
-}
-
-/// Every method of `options` on every job; `progress` is told of each before it runs.
-pub fn report(
-    jobs: &[Job],
-    options: &CompareOptions,
-    mut progress: impl FnMut(boardpath::compare::Job),
-) -> Result<Report, Error> {
-    let mut report = Report::default();
-    for (name, board, selected) in jobs {
-        for &p in selected {
-            let part = compare_player(board, name, p, options, &mut progress)
-                // Several boards may be compared: say which one failed.
-                .map_err(|e| Error::Input(format!("{name}: {e}")))?;
-            report.extend(part);
-        }
-    }
-    Ok(report)
-}
-
-/// The `compare --format json` document of `report` on `jobs`, with `command` as its command line.
-pub fn json(jobs: &[Job], report: &Report, command: Vec<String>) -> Result<String, Error> {
-    out::json_document_of("compare", command, jobs.iter().map(|(_, b, _)| b), report)
+/// The `compare --format json` document of `report` on `boards`, with `command` as its command
+/// line.
+pub fn json<'a>(
+    boards: impl IntoIterator<Item = &'a Board>,
+    report: &Report,
+    command: Vec<String>,
+) -> Result<String, Error> {
+    out::json_document_of("compare", command, boards, report)
 }
 
 /// A `--plot` file name: it must end in `.svg` or `.png` (any case), which chooses the format.

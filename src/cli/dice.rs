@@ -9,9 +9,9 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_die_list;
 use boardpath::dice::exact::{ENTER, NO_MOVE, PASS};
 use boardpath::dice::{
-    Analysis, DiceError, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Objective, Start,
-    analyse_with,
+    Analysis, DiceObjective, DicePolicy, DiceRules, Exact, MAX_TRIES, Model, Start,
 };
+use boardpath::jobs::{self, DiceJob};
 use boardpath::output::document::Provenance;
 use boardpath::output::plot::svg;
 use boardpath::text::plural;
@@ -20,7 +20,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
-use std::time::Instant;
 
 /// The most games `--simulate` plays.
 const MAX_SIMULATE: u64 = 10_000_000_000;
@@ -114,17 +113,12 @@ pub enum StartArg {
     OneOut,
 }
 
-/// A dice error as the command line reports it.
-pub fn dice_error(e: DiceError) -> Error {
-    Error::Input(e.to_string())
-}
-
-/// The objective, policy and dice rules `args` ask for.
-pub fn settings(args: &DiceArgs) -> (Objective, DicePolicy, DiceRules) {
+/// The analysis `args` ask for: what `dice` and the server's `/api/dice` run.
+pub fn job(args: &DiceArgs) -> DiceJob {
     let objective = match args.objective {
-        ObjectiveArg::Turns => Objective::Turns,
-        ObjectiveArg::Rolls => Objective::Rolls,
-        ObjectiveArg::Distance => Objective::Distance,
+        ObjectiveArg::Turns => DiceObjective::Turns,
+        ObjectiveArg::Rolls => DiceObjective::Rolls,
+        ObjectiveArg::Distance => DiceObjective::Distance,
     };
     let policy = match args.policy {
         PolicyArg::Optimal => DicePolicy::Optimal(objective),
@@ -142,7 +136,15 @@ pub fn settings(args: &DiceArgs) -> (Objective, DicePolicy, DiceRules) {
         tries: args.tries,
         may_pass: args.may_pass,
     };
-    (objective, policy, rules)
+    DiceJob {
+        player: args.player.clone(),
+        objective,
+        policy,
+        rules,
+        simulate: args.simulate,
+        seed: args.seed,
+        max_states: None,
+    }
 }
 
 /// Runs `work`, and while it runs, on a terminal (indicatif draws nothing when standard error is
@@ -175,42 +177,35 @@ fn with_progress<T>(games: Option<u64>, work: impl FnOnce(Option<&AtomicU64>) ->
 /// Runs `dice`.
 pub fn run(args: &DiceArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
-    let players = players(&board, args.player.as_deref())?;
-    let (objective, policy, rules) = settings(args);
-    if players.len() > 1 && (args.policy_out.is_some() || args.plot.is_some()) {
+    let count = players(&board, args.player.as_deref())?.len();
+    if count > 1 && (args.policy_out.is_some() || args.plot.is_some()) {
         return Err(Error::Usage(
             "--policy-out and --plot take one player, not --player all".into(),
         ));
     }
-    let mut results = Vec::new();
-    for &p in &players {
-        let clock = Instant::now();
-        let simulate = args.simulate.map(|g| (g, args.seed));
-        let (model, exact, analysis) = with_progress(args.simulate, |played| {
-            analyse_with(&board, p, &rules, objective, policy, simulate, played)
-        })
-        .map_err(dice_error)?;
-        let secs = clock.elapsed().as_secs_f64();
+    let job = job(args);
+    let games = args.simulate.map(|g| g.saturating_mul(count as u64));
+    let results = with_progress(games, |played| jobs::dice(&board, &job, played))?;
+    for r in &results {
         if let Some(path) = &args.policy_out {
             out::write_file(
                 Path::new(path),
-                policy_table(&model, &exact, policy, path)?.as_bytes(),
+                policy_table(&r.model, &r.exact, job.policy, path)?.as_bytes(),
             )?;
         }
         if let Some(path) = &args.plot {
-            super::compare::write_plot(path, &plot(&board, &analysis)?)?;
+            super::compare::write_plot(path, &plot(&board, &r.analysis)?)?;
         }
-        results.push((analysis, secs));
     }
     match args.format {
         Format::Json => {
-            let all: Vec<Analysis> = results.into_iter().map(|(a, _)| a).collect();
+            let all: Vec<Analysis> = results.into_iter().map(|r| r.analysis).collect();
             out::print(&json(&board, &all, Provenance::command_line())?)
         }
         Format::Text => {
             let blocks: Vec<String> = results
                 .iter()
-                .map(|(a, secs)| text(&board, a, *secs))
+                .map(|r| text(&board, &r.analysis, r.seconds))
                 .collect();
             out::print(&blocks.join("\n"))
         }

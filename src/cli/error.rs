@@ -1,9 +1,12 @@
 //! The one error type the command line reports, wrapping each concern's own error.
 
 use boardpath::board::BoardError;
+use boardpath::game::GameError;
+use boardpath::jobs::JobError;
 use boardpath::race::RaceError;
 use boardpath::render::RenderError;
 use boardpath::solve::PlayerSolveError;
+use boardpath::text::plural;
 use std::fmt;
 
 /// Anything that stops a command; every variant exits 1 except [`Error::Usage`] (exit 2).
@@ -96,5 +99,35 @@ impl From<RenderError> for Error {
 impl From<RaceError> for Error {
     fn from(e: RaceError) -> Self {
         Error::Solve(PlayerSolveError::Race(e))
+    }
+}
+
+/// A job's error as the command line words it (a command whose options name it differently maps
+/// that variant itself first: `solve-game` names its board and `--pieces`).
+impl From<JobError> for Error {
+    fn from(e: JobError) -> Self {
+        match e {
+            JobError::Player(e) => Error::from(e),
+            JobError::Solve(e) => Error::Solve(e),
+            // The board's own `[game] rules`: at their place in its file.
+            JobError::Rules(GameError::BoardRules(d)) => Error::Board(BoardError::Invalid(vec![d])),
+            JobError::PolicyCount { given, seats } => Error::Usage(format!(
+                "--policy names {} for {}: give one policy for all seats, or one for each of the \
+                 {seats} seats, comma-separated",
+                plural(given, "policy", "policies"),
+                plural(seats, "player", "players"),
+            )),
+            JobError::Threads(e) => Error::Internal(e),
+            e @ (JobError::Compare { .. }
+            | JobError::Dice(_)
+            | JobError::DiceStates { .. }
+            | JobError::Rules(_)
+            | JobError::Game(_)
+            | JobError::Policy(_)
+            | JobError::Memory { .. }
+            | JobError::GameSolve(_)
+            | JobError::NoTable { .. }
+            | JobError::Stopped) => Error::Input(e.to_string()),
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Error;
 use super::out;
-use boardpath::solve::{METHODS, Method, Objective, Skip};
+use boardpath::solve::{METHODS, Method, MethodObjective, Skip};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::fmt::Write;
@@ -29,8 +29,8 @@ pub enum MethodsFormat {
 
 fn minimises(m: &Method) -> &'static str {
     match m.minimises {
-        Objective::Length => "length",
-        Objective::Rolls => "rolls",
+        MethodObjective::Length => "length",
+        MethodObjective::Rolls => "rolls",
     }
 }
 

@@ -25,8 +25,7 @@ pub mod validate;
 
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides};
-use boardpath::race::player_index;
-use boardpath::solve::{METHODS, Method};
+use boardpath::solve::METHODS;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 pub use error::Error;
@@ -123,13 +122,9 @@ pub fn with_rules(board: Board, rules: &RuleArgs) -> Result<Board, Error> {
     })
 }
 
-/// The players selected by `--player NAME|all` (default: the first).
+/// The players selected by `--player NAME|all` (default: the first), as every job selects them.
 pub fn players(board: &Board, player: Option<&str>) -> Result<Vec<usize>, Error> {
-    Ok(match player {
-        None => vec![0],
-        Some("all") => (0..board.players.len()).collect(),
-        Some(name) => vec![player_index(board, name)?],
-    })
+    Ok(boardpath::jobs::players(board, player)?)
 }
 
 /// A `--method` value parser over the catalogue: `--help` lists every method with its summary.
@@ -142,9 +137,4 @@ pub fn method_parser(with_all: bool) -> impl TypedValueParser<Value = String> {
         values.push(PossibleValue::new("all").help("every method of the catalogue"));
     }
     PossibleValuesParser::new(values)
-}
-
-/// The catalogue entry named `name` (already checked by [`method_parser`]).
-pub fn method(name: &str) -> Result<&'static Method, Error> {
-    Ok(Method::find(name)?)
 }

@@ -3,19 +3,16 @@
 
 use super::range::{MAX_THREADS, at_least, whole};
 use super::{Error, load_board, out, progress::progress_bar};
-use boardpath::board::{Board, BoardError, embedded};
-use boardpath::game::distance::Distances;
-use boardpath::game::policy::{self, Policy};
-use boardpath::game::tournament::{self, MAX_GAMES, PlayReport};
-use boardpath::game::{
-    Game, GameConfig, GameError, MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules, Seating,
-};
+use boardpath::board::embedded;
+use boardpath::game::policy;
+use boardpath::game::tournament::{MAX_GAMES, PlayReport};
+use boardpath::game::{MAX_PIECES, MAX_PLAYERS, MIN_PLAYERS, Rules};
+use boardpath::jobs::{self, PlayJob};
 use boardpath::output::plot::{colour, svg};
 use boardpath::text::plural;
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
 
 /// Arguments of `play`.
 #[derive(Args)]
@@ -93,15 +90,11 @@ fn policy_list(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
-fn input(e: impl std::fmt::Display) -> Error {
-    Error::Input(e.to_string())
-}
-
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let board = load_board(&args.board)?;
     let bar = progress_bar(args.games as usize);
-    let report = tournament_report(args, &board, &|k| bar.inc(k))?;
+    let report = jobs::play(&board, &job(args), &|k| bar.inc(k))?;
     bar.finish_and_clear();
     if let Some(path) = &args.plot {
         out::write_file(Path::new(path), plot(&report)?.as_bytes())?;
@@ -116,82 +109,19 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     }
 }
 
-/// The rules of a game on `board`: `--rules` (already checked by [`rules_arg`]), else the
-/// board's `[game]` rules, else openspiel; the board's errors at their place in its file.
-pub fn rules_of(board: &Board, command_line: Option<&str>) -> Result<Rules, Error> {
-    Rules::for_board(board, command_line).map_err(|e| match e {
-        GameError::BoardRules(d) => Error::Board(BoardError::Invalid(vec![d])),
-        e => input(e),
-    })
-}
-
-/// The game `args` set up on `board`: its rules are `--rules`, else the board's `[game] rules`,
-/// else `openspiel` ([`Rules::for_board`]).
-pub fn game(args: &PlayArgs, board: &Board) -> Result<Game, Error> {
-    let config = GameConfig {
+/// The tournament `args` ask for (`--policy` split at its commas): what `play` and the server's
+/// `/api/play` run.
+pub fn job(args: &PlayArgs) -> PlayJob {
+    PlayJob {
         players: args.players,
         pieces: args.pieces,
-        rules: rules_of(board, args.rules.as_deref())?,
-        seating: if args.adjacent {
-            Seating::Adjacent
-        } else {
-            Seating::Spread
-        },
-    };
-    Game::new(board, &config).map_err(input)
-}
-
-/// The policy names of `--policy`, one per seat of `game` (one name stands for every seat).
-pub fn policy_names<'a>(args: &'a PlayArgs, game: &Game) -> Result<Vec<&'a str>, Error> {
-    let names: Vec<&str> = args.policy.split(',').map(str::trim).collect();
-    if names.len() != 1 && names.len() != game.players() {
-        return Err(Error::Usage(format!(
-            "--policy names {} for {}: give one policy for all seats, or one for each of the {} \
-             seats, comma-separated",
-            plural(names.len(), "policy", "policies"),
-            plural(game.players(), "player", "players"),
-            game.players()
-        )));
+        rules: args.rules.clone(),
+        adjacent: args.adjacent,
+        policies: args.policy.split(',').map(str::to_string).collect(),
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
     }
-    Ok((0..game.players())
-        .map(|p| names[if names.len() == 1 { 0 } else { p }])
-        .collect())
-}
-
-/// Plays the tournament `args` ask for on `board` (`tick(k)` after every `k` games) and reports it.
-pub fn tournament_report(
-    args: &PlayArgs,
-    board: &Board,
-    tick: &(dyn Fn(u64) + Sync),
-) -> Result<PlayReport, Error> {
-    let game = game(args, board)?;
-    let owned: Vec<Box<dyn Policy>> = policy_names(args, &game)?
-        .iter()
-        .enumerate()
-        .map(|(p, name)| policy::by_name(name, board, &game, p))
-        .collect::<Result<_, _>>()
-        .map_err(input)?;
-    let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
-    let distances = Distances::new(board, &game).map_err(input)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Internal(e.to_string()))?;
-    let clock = Instant::now();
-    let sums = pool
-        .install(|| {
-            tournament::tournament(&game, &distances, &policies, args.games, args.seed, tick)
-        })
-        .map_err(input)?;
-    Ok(PlayReport::new(
-        board,
-        &game,
-        &policies,
-        &sums,
-        args.seed,
-        clock.elapsed().as_secs_f64(),
-        pool.current_num_threads(),
-    ))
 }
 
 fn text(r: &PlayReport) -> String {

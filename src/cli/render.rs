@@ -5,18 +5,19 @@ use super::Error;
 use super::out;
 use super::range::at_least;
 use super::solve::{self, solutions};
-use super::{RuleArgs, method, method_parser, players, print_warnings, with_rules};
+use super::{RuleArgs, method_parser, players, print_warnings, with_rules};
 use boardpath::board::Board;
 use boardpath::board::embedded::{self, Source};
 use boardpath::encoding::bitboard::parse_value;
+use boardpath::jobs::SolveJob;
 use boardpath::output::document::Provenance;
 use boardpath::render::html::{self, Page};
-use boardpath::render::{self, Format, Request};
+use boardpath::render::{self, ImageFormat, Request};
 use boardpath::solve::DEFAULT_BUDGET;
 use std::path::{Path, PathBuf};
 
 /// The method the pictures draw when none is named: `solve`'s default.
-pub const DEFAULT_METHOD: &str = "petgraph-dijkstra/graph";
+pub use boardpath::jobs::DEFAULT_METHOD;
 
 /// Arguments of `render`.
 #[derive(clap::Args)]
@@ -65,9 +66,9 @@ fn is_html(path: &Path) -> bool {
 pub fn run(args: &RenderArgs) -> Result<(), Error> {
     let html = is_html(&args.output);
     let format = if html {
-        Format::Svg
+        ImageFormat::Svg
     } else {
-        Format::of_path(&args.output)?
+        ImageFormat::of_path(&args.output)?
     };
     if html && (args.bits.is_some() || args.animate) {
         return Err(Error::Usage(
@@ -79,7 +80,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Error> {
     print_warnings(&board);
     let board = with_rules(board, &args.rules)?;
     let (request, solved) = request(args, &board)?;
-    if !html && format == Format::Svg {
+    if !html && format == ImageFormat::Svg {
         // Streamed to the file as it is drawn: thousands of pieces make hundreds of MB of SVG.
         let picture = render::Picture::plan(&board, &request)?;
         out::write_file_with(&args.output, |out| picture.write(out))?;
@@ -119,8 +120,12 @@ pub fn request(
     let solved = if bits.is_some() {
         Vec::new()
     } else {
-        let method = method(args.method.as_deref().unwrap_or(DEFAULT_METHOD))?;
-        solutions(board, &players, method, args.budget, |_| {})?
+        let job = SolveJob {
+            player: args.player.clone(),
+            method: args.method.as_deref().unwrap_or(DEFAULT_METHOD).to_string(),
+            budget: args.budget,
+        };
+        solutions(board, &job)?
     };
     let request = Request {
         players,

@@ -4,7 +4,7 @@ use super::Error;
 use super::Format;
 use super::out;
 use boardpath::board::{Board, embedded};
-use boardpath::paper::{Row, Version, reproduce};
+use boardpath::paper::{PaperRow, Version, reproduce};
 use clap::Args;
 
 /// Arguments of `reproduce`.
@@ -40,7 +40,7 @@ pub fn run(a: &ReproduceArgs) -> Result<(), Error> {
 }
 
 /// The rows as a table, one block per version and method, in the order of the rows.
-fn text(rows: &[Row]) -> String {
+fn text(rows: &[PaperRow]) -> String {
     let w = rows
         .iter()
         .map(|r| r.what.chars().count())

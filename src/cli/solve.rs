@@ -4,18 +4,16 @@ use super::Error;
 use super::out;
 use super::progress::{ProgressBar, TICK, spinner};
 use super::range::at_least;
-use super::{Format, RuleArgs, load, method, method_parser, players};
-use boardpath::board::Rounding;
+use super::{Format, RuleArgs, load, method_parser};
 use boardpath::board::rules::parse_choice;
 use boardpath::board::{Board, embedded};
+use boardpath::jobs::{self, DEFAULT_METHOD, Solutions, SolveJob};
 use boardpath::output::document::{Provenance, write_json};
 use boardpath::output::json::{Placed, PlacedStreamed};
 use boardpath::output::text;
 use boardpath::race::estimate::Estimate;
 use boardpath::search::Progress;
-use boardpath::solve::{
-    Budget, DEFAULT_BUDGET, Method, MethodCost, Solved, compile, solve, solve_streamed,
-};
+use boardpath::solve::{DEFAULT_BUDGET, MethodCost, Solved, Streamed};
 use boardpath::text::thousands;
 use clap::{Args, ValueEnum};
 use std::sync::mpsc::{self, RecvTimeoutError::Timeout};
@@ -64,9 +62,10 @@ pub enum EncodingArg {
 }
 
 impl SolveArgs {
-    /// The catalogue entry the arguments name.
-    pub fn method(&self) -> Result<&'static Method, Error> {
-        let name = match (&self.method, self.encoding, self.bound) {
+    /// The catalogue name of the method the arguments name (`--method`, or the shorthand of
+    /// `--encoding` and `--bound`).
+    pub fn method_name(&self) -> Result<String, Error> {
+        Ok(match (&self.method, self.encoding, self.bound) {
             (Some(name), _, _) => name.clone(),
             (None, Some(EncodingArg::Bitboard), Some(bound)) => {
                 format!("bnb-{}/bitboard", bound.name())
@@ -78,9 +77,17 @@ impl SolveArgs {
             }
             (None, Some(EncodingArg::Bitboard), None) => "bnb/bitboard".into(),
             (None, Some(EncodingArg::Step), None) => "dp/step".into(),
-            (None, Some(EncodingArg::Graph) | None, None) => "petgraph-dijkstra/graph".into(),
-        };
-        method(&name)
+            (None, Some(EncodingArg::Graph) | None, None) => DEFAULT_METHOD.into(),
+        })
+    }
+
+    /// The solve the arguments ask for: what `solve` and the server's `/api/solve` run.
+    pub fn job(&self) -> Result<SolveJob, Error> {
+        Ok(SolveJob {
+            player: self.player.clone(),
+            method: self.method_name()?,
+            budget: self.budget,
+        })
     }
 
     /// What `boardpath` with no arguments runs: the embedded standard board, first player, text.
@@ -96,57 +103,34 @@ impl SolveArgs {
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let board = load(&args.board, &args.rules)?;
-    let method = args.method()?;
-    let players = players(&board, args.player.as_deref())?;
+    let job = args.job()?;
     // A spinner with the time taken, on a terminal only (indicatif draws nothing when standard
     // error is piped), and the nodes of the searches that can run for minutes (branch and bound,
     // IDA*), which they count into `progress` as they go. Ctrl-C ends the program at once; nothing
     // is written until every player is solved.
     let bar = spinner();
     let progress = Progress::default();
-    let budget = Budget {
-        nodes: args.budget,
-        progress: Some(&progress),
-    };
     let spinner = Spinner {
         bar: &bar,
         progress: &progress,
-        method,
+        method: &job.method,
     };
-    let format = args.format;
-    match board.rules.rounding {
-        Rounding::PerMove => report::<u64>(&board, &players, method, budget, &spinner, format),
-        Rounding::Exact => report::<f64>(&board, &players, method, budget, &spinner, format),
+    let solved = spinner.run(|each| jobs::solve(&board, &job, Some(&progress), each));
+    bar.finish_and_clear();
+    match solved? {
+        Solutions::PerMove(solved) => report(&board, solved, args.format),
+        Solutions::Exact(solved) => report(&board, solved, args.format),
     }
 }
 
-/// The report of `players` in `format`, streamed: each piece's path is made as it is written
+/// The report of `solved` in `format`, streamed: each piece's path is made as it is written
 /// (with 20,000 pieces the paths add up to 33 million moves, and their JSON stops to gigabytes),
 /// never all held.
 fn report<C: MethodCost>(
     board: &Board,
-    players: &[usize],
-    method: &Method,
-    budget: Budget<'_>,
-    spinner: &Spinner<'_>,
+    mut solved: Vec<(usize, Streamed<'static, C>)>,
     format: Format,
 ) -> Result<(), Error> {
-    let races = players
-        .iter()
-        .map(|&p| compile::<C>(board, p, method))
-        .collect::<Result<Vec<_>, _>>()?;
-    let solved = spinner.run(|each| {
-        races
-            .iter()
-            .zip(players)
-            .map(|(race, &p)| {
-                each(&board.players[p].name);
-                Ok((p, solve_streamed(board, race, method, budget)?))
-            })
-            .collect::<Result<Vec<_>, Error>>()
-    });
-    spinner.bar.finish_and_clear();
-    let mut solved = solved?;
     warn(solved.iter().flat_map(|(_, s)| &s.solution.warnings));
     match format {
         Format::Json => {
@@ -182,7 +166,8 @@ fn warn<'a>(warnings: impl Iterator<Item = &'a String>) {
 struct Spinner<'a> {
     bar: &'a ProgressBar,
     progress: &'a Progress,
-    method: &'a Method,
+    /// The method's catalogue name.
+    method: &'a str,
 }
 
 impl Spinner<'_> {
@@ -204,7 +189,7 @@ impl Spinner<'_> {
             }
             let solved = work(&mut |player| {
                 self.bar
-                    .set_prefix(format!("{}: player {player}", self.method.name));
+                    .set_prefix(format!("{}: player {player}", self.method));
             });
             drop(done);
             solved
@@ -212,23 +197,10 @@ impl Spinner<'_> {
     }
 }
 
-/// Solves `players` (indices) of `board` with `method` within `budget` nodes each (a number, or a
-/// [`Budget`] with a progress counter); `each` is told of every player before it is solved.
-pub fn solutions<'a>(
-    board: &Board,
-    players: &[usize],
-    method: &Method,
-    budget: impl Into<Budget<'a>>,
-    mut each: impl FnMut(&str),
-) -> Result<Vec<(usize, Solved)>, Error> {
-    let budget = budget.into();
-    players
-        .iter()
-        .map(|&p| {
-            each(&board.players[p].name);
-            Ok((p, solve(board, p, method, budget)?))
-        })
-        .collect()
+/// Every player `job` selects on `board` solved, each piece's path held: what the server answers
+/// and `render` draws.
+pub fn solutions(board: &Board, job: &SolveJob) -> Result<Vec<(usize, Solved)>, Error> {
+    Ok(jobs::solve(board, job, None, &mut |_| {})?.held()?)
 }
 
 /// The `solve --format json` document of `solutions` on `board`, with `command` as its command

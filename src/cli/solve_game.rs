@@ -6,18 +6,13 @@ use super::range::{MAX_THREADS, at_least, whole};
 use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
-use boardpath::game::exact::{
-    Cached, ChanceGame, EngineGame, MAX_PIECES, Maedn2, Options, Position, Side, Solution,
-    available_memory, gigabytes, most_pieces_within, solve,
-};
+use boardpath::game::exact::{MAX_PIECES, Maedn2, gigabytes};
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
-use boardpath::game::{Game, GameConfig, Rules, State};
+use boardpath::jobs::{self, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch};
 use boardpath::text::plural;
 use clap::Args;
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// Arguments of `solve-game`.
 #[derive(Args)]
@@ -79,150 +74,11 @@ fn pieces_help() -> String {
     )
 }
 
-/// What `solve-game` reports.
-#[derive(Serialize)]
-pub(crate) struct Report {
-    board: String,
-    rules: String,
-    /// The board players seated (game player 0 first).
-    seats: Vec<usize>,
-    ranking: &'static str,
-    /// Whether every position's moves were kept in memory between sweeps.
-    moves_kept: bool,
-    pieces: usize,
-    positions: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    placements: Option<u64>,
-    first_player_wins: f64,
-    residual: f64,
-    sweeps: u64,
-    most_sweeps_in_a_layer: u32,
-    layers: Vec<LayerRow>,
-    chosen: Vec<Chosen>,
-    threads: usize,
-    seconds: f64,
-    value_bytes: u64,
-}
-
-#[derive(Serialize)]
-struct LayerRow {
-    positions: u64,
-    sweeps: u32,
-    residual: f64,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct Chosen {
-    position: String,
-    mover_wins: f64,
-}
-
-/// The two-player game `solve-game` solves: `board` with `pieces` a side under `rules`.
-fn two_player_game(board: &Board, pieces: usize, rules: &Rules) -> Result<Game, Error> {
-    let config = GameConfig {
-        pieces: Some(pieces),
-        rules: rules.clone(),
-        ..GameConfig::new(2)
-    };
-    Game::new(board, &config).map_err(|e| Error::Input(format!("{}: {e}", board.name)))
-}
-
-/// Whether the specialised ranking of the standard board ([`Maedn2`]) solves `game`: the standard
-/// geometry under exactly OpenSpiel's rules.
-fn standard(game: &Game) -> bool {
-    boardpath::game::exact::is_standard(game) && game.rules == Rules::openspiel()
-}
-
-/// The memory a solve may take: `--memory`, else what the machine has available.
-fn budget(memory: Option<u64>) -> Option<u64> {
-    memory
-        .map(|mb| mb.saturating_mul(1_000_000))
-        .or_else(available_memory)
-}
-
-fn describe(s: &Side) -> String {
-    let mut parts = Vec::new();
-    if s.waiting > 0 {
-        parts.push(format!("{} waiting", s.waiting));
-    }
-    let tiles: Vec<String> = (0..40)
-        .filter(|t| s.track >> t & 1 == 1)
-        .map(|t| t.to_string())
-        .collect();
-    if !tiles.is_empty() {
-        parts.push(format!("track {}", tiles.join(",")));
-    }
-    let goal: Vec<String> = (0..4)
-        .filter(|g| s.goal >> g & 1 == 1)
-        .map(|g| g.to_string())
-        .collect();
-    if !goal.is_empty() {
-        parts.push(format!("goal {}", goal.join(",")));
-    }
-    parts.join(" ")
-}
-
-/// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
-fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
-    let k = game.pieces() as u8;
-    let start = game.start();
-    let one_in = Side {
-        waiting: k - 1,
-        track: 1,
-        goal: 0,
-    };
-    let mut positions = vec![
-        start,
-        Position {
-            mover: start.mover,
-            opponent: one_in,
-        },
-        Position {
-            mover: one_in,
-            opponent: start.opponent,
-        },
-    ];
-    if k >= 2 {
-        // Both sides one piece short of home, the mover's on tile 30, the other's on tile 35.
-        let home = ((1u8 << (k - 1)) - 1) << (5 - k);
-        let side = |t: u64| Side {
-            waiting: 0,
-            track: 1 << t,
-            goal: home,
-        };
-        positions.push(Position {
-            mover: side(30),
-            opponent: side(35),
-        });
-    }
-    positions
-        .iter()
-        .map(|p| Chosen {
-            position: format!(
-                "mover: {}; other: {}",
-                describe(&p.mover),
-                describe(&p.opponent)
-            ),
-            mover_wins: values[game.rank(p) as usize],
-        })
-        .collect()
-}
-
 /// Runs `solve-game`.
 pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
     let board = load_board(&args.board)?;
-    let rules = super::play::rules_of(&board, args.rules.as_deref())?;
-    let game = two_player_game(&board, pieces, &rules)?;
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |t| t as usize);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Internal(e.to_string()))?;
-    let budget = budget(args.memory);
+    let threads = args.threads.map(|t| t as usize);
     if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
         if args.out.is_some() {
             return Err(Error::Usage(
@@ -231,12 +87,16 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                     .into(),
             ));
         }
+        let game = jobs::two_player_game(&board, pieces, args.rules.as_deref())
+            .map_err(|e| job_error(e, &board, pieces))?;
+        let pool = jobs::thread_pool(threads)?;
         let wanted = strategies::Wanted {
             policy: args.policy.as_deref(),
             exploitability: args.exploitability.as_deref(),
             matrix: args.matrix.as_deref(),
             format: args.format,
         };
+        let budget = jobs::memory_budget(args.memory);
         return pool.install(|| strategies::run(&wanted, &board, &game, budget));
     }
     if args.format == GameFormat::Csv {
@@ -246,33 +106,72 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                 .into(),
         ));
     }
-    let started = Instant::now();
-    let report = if standard(&game) {
-        pool.install(|| solve_standard(args, &board, pieces, budget, threads, started))?
-    } else {
-        if args.out.is_some() {
-            return Err(Error::Input(format!(
-                "--out writes the standard board's table under openspiel rules; {} with rules {} is \
-                 solved with the general ranking, whose table is not written yet",
-                board.name,
-                rules.describe()
-            )));
-        }
-        pool.install(|| {
-            solve_general(
-                &board,
-                &game,
-                budget,
-                args.memory.is_some(),
-                threads,
-                started,
-            )
-        })?
+    let job = SolveGameJob {
+        pieces,
+        rules: args.rules.clone(),
+        memory: args.memory,
+        threads,
+        table: args.out.is_some(),
     };
-    match args.format {
-        GameFormat::Json => out::print(&out::json_document("solve-game", [&board], &report)?),
-        _ => out::print(&text(&report)),
+    let watch = SolveGameWatch {
+        plan: Some(&plan),
+        sweep: Some(&progress),
+    };
+    let values = jobs::solve_game(&board, &job, watch).map_err(|e| job_error(e, &board, pieces))?;
+    if let Some(path) = &args.out {
+        write_table(path, &values.report, &board.sha256, &values.solution.values)?;
     }
+    match args.format {
+        GameFormat::Json => {
+            out::print(&out::json_document("solve-game", [&board], &values.report)?)
+        }
+        _ => out::print(&text(&values.report)),
+    }
+}
+
+/// A job's error as `solve-game` words it: the board named with a game it cannot set up, the
+/// memory refused with `--pieces` and `--memory`, the value table with `--out`.
+fn job_error(e: JobError, board: &Board, pieces: usize) -> Error {
+    match e {
+        JobError::Game(e) => Error::Input(format!("{}: {e}", board.name)),
+        JobError::Memory {
+            positions,
+            need,
+            have,
+            limited,
+            fits,
+        } => {
+            let (fits, prefix) = match fits {
+                MemoryFit::Pieces(0) => ("no count of pieces fits here".into(), None),
+                MemoryFit::Pieces(1) => ("--pieces 1 fits here".into(), None),
+                MemoryFit::Pieces(k) => (format!("--pieces 1 to {k} fit here"), None),
+                MemoryFit::Fewer => ("fewer pieces need less".into(), Some(&board.name)),
+            };
+            let prefix = match prefix {
+                None => format!("--pieces {pieces}: "),
+                Some(name) => format!("{name} with {pieces} pieces: "),
+            };
+            too_big(positions, need, have, limited, fits).prefixed(&prefix)
+        }
+        JobError::NoTable { board, rules } => Error::Input(format!(
+            "--out writes the standard board's table under openspiel rules; {board} with rules \
+             {rules} is solved with the general ranking, whose table is not written yet"
+        )),
+        e => e.into(),
+    }
+}
+
+/// Before a general solve, on standard error: its positions and the memory of their values and of
+/// the moves kept.
+fn plan(positions: u64, values: u64, kept: Option<u64>) {
+    super::say(format_args!(
+        "{positions} positions: about {} of values{}",
+        gigabytes(values),
+        kept.map_or_else(String::new, |bytes| format!(
+            " and {} of moves kept",
+            gigabytes(bytes)
+        ))
+    ));
 }
 
 /// Progress on standard error every tenth sweep.
@@ -300,189 +199,7 @@ fn too_big(positions: u64, need: u64, have: u64, memory: bool, fits: String) -> 
     ))
 }
 
-/// The standard board under openspiel rules, with [`Maedn2`]'s ranking.
-fn solve_standard(
-    args: &SolveGameArgs,
-    board: &Board,
-    pieces: usize,
-    budget: Option<u64>,
-    threads: usize,
-    started: Instant,
-) -> Result<Report, Error> {
-    let need = Maedn2::bytes_needed(pieces);
-    if let Some(have) = budget
-        && need > have
-    {
-        let fits = match most_pieces_within(budget) {
-            0 => "no count of pieces fits".to_string(),
-            1 => "--pieces 1 fits".to_string(),
-            k => format!("--pieces 1 to {k} fit"),
-        };
-        return Err(too_big(
-            Maedn2::count(pieces),
-            need,
-            have,
-            args.memory.is_some(),
-            format!("{fits} here"),
-        )
-        .prefixed(&format!("--pieces {pieces}: ")));
-    }
-    let game = Maedn2::new(pieces);
-    let options = Options {
-        progress: Some(&progress),
-        ..Options::default()
-    };
-    let solution = solve(&game, &options).map_err(|e| Error::Input(e.to_string()))?;
-    let seconds = started.elapsed().as_secs_f64();
-    let report = report(&game, &solution, board.name.clone(), threads, seconds);
-    if let Some(path) = &args.out {
-        write_table(path, &report, &board.sha256, &solution.values)?;
-    }
-    Ok(report)
-}
-
-/// Any other two-player game, with the general ranking ([`EngineGame`]); every position's moves
-/// are kept ([`Cached`]) when that fits the budget too.
-fn solve_general(
-    board: &Board,
-    game: &Game,
-    budget: Option<u64>,
-    limited: bool,
-    threads: usize,
-    started: Instant,
-) -> Result<Report, Error> {
-    let engine = EngineGame::new(game).map_err(|e| Error::Input(format!("{}: {e}", board.name)))?;
-    let need = engine.bytes_needed();
-    let cache = Cached::<EngineGame>::bytes_for(
-        engine.positions(),
-        game.faces().len(),
-        engine
-            .positions()
-            .saturating_mul(game.faces().len() as u64 * 2),
-    );
-    if let Some(have) = budget
-        && need > have
-    {
-        return Err(too_big(
-            engine.positions(),
-            need,
-            have,
-            limited,
-            "fewer pieces need less".into(),
-        )
-        .prefixed(&format!("{} with {} pieces: ", board.name, game.pieces())));
-    }
-    let keep = budget.is_none_or(|have| need.saturating_add(cache) <= have);
-    super::say(format_args!(
-        "{} positions: about {} of values{}",
-        engine.positions(),
-        gigabytes(need),
-        if keep {
-            format!(" and {} of moves kept", gigabytes(cache))
-        } else {
-            String::new()
-        }
-    ));
-    let options = Options {
-        progress: Some(&progress),
-        ..Options::default()
-    };
-    let fail = |e: boardpath::game::exact::SolveError| Error::Input(e.to_string());
-    let (solution, cached) = if keep {
-        let table = Cached::new(engine.clone());
-        (solve(&table, &options).map_err(fail)?, true)
-    } else {
-        (solve(&engine, &options).map_err(fail)?, false)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    Ok(general_report(
-        &engine, &solution, board, threads, seconds, cached,
-    ))
-}
-
-/// The report of a game solved with the general ranking.
-fn general_report(
-    engine: &EngineGame,
-    s: &Solution,
-    board: &Board,
-    threads: usize,
-    seconds: f64,
-    cached: bool,
-) -> Report {
-    let game = engine.game();
-    let start = engine.start();
-    let mut chosen = vec![Chosen {
-        position: "the start, the first player to move".into(),
-        mover_wins: s.values[engine.rank(&start) as usize],
-    }];
-    if engine.is_seat_aware() {
-        let second = State::initial(game).with_turn(0, 0);
-        let second = State::from_steps(game, second.steps(), 1).unwrap_or(second);
-        chosen.push(Chosen {
-            position: "the start, the second player to move".into(),
-            mover_wins: s.values[engine.rank(&second) as usize],
-        });
-    }
-    Report {
-        board: board.name.clone(),
-        rules: game.rules.describe(),
-        seats: game.seats().to_vec(),
-        ranking: if engine.is_seat_aware() {
-            "general ranking, one table per mover: the seats are not symmetric"
-        } else {
-            "general ranking, one table from the mover's side: the seats are symmetric"
-        },
-        moves_kept: cached,
-        pieces: game.pieces(),
-        positions: engine.positions(),
-        placements: None,
-        first_player_wins: s.values[engine.rank(&start) as usize],
-        residual: s.residual(),
-        sweeps: s.sweeps(),
-        most_sweeps_in_a_layer: s.max_sweeps(),
-        layers: layer_rows(s),
-        chosen,
-        threads,
-        seconds,
-        value_bytes: engine.positions() * 8,
-    }
-}
-
-fn layer_rows(s: &Solution) -> Vec<LayerRow> {
-    s.layers
-        .iter()
-        .map(|l| LayerRow {
-            positions: l.positions.end - l.positions.start,
-            sweeps: l.sweeps,
-            residual: l.residual,
-            seconds: l.seconds,
-        })
-        .collect()
-}
-
-fn report(game: &Maedn2, s: &Solution, board: String, threads: usize, seconds: f64) -> Report {
-    Report {
-        board,
-        rules: Rules::openspiel().describe(),
-        seats: vec![0, 2],
-        ranking: "standard (the 40-tile board's perfect ranking)",
-        moves_kept: false,
-        pieces: game.pieces(),
-        positions: game.positions(),
-        placements: Some(Maedn2::count_all(game.pieces())),
-        first_player_wins: s.values[game.rank(&game.start()) as usize],
-        residual: s.residual(),
-        sweeps: s.sweeps(),
-        most_sweeps_in_a_layer: s.max_sweeps(),
-        layers: layer_rows(s),
-        chosen: chosen(game, &s.values),
-        threads,
-        seconds,
-        value_bytes: game.positions() * 8,
-    }
-}
-
-fn text(r: &Report) -> String {
+fn text(r: &SolveGameReport) -> String {
     let pieces = plural(r.pieces, "piece", "pieces");
     let mut s = match r.placements {
         Some(placements) => format!(
@@ -541,7 +258,7 @@ fn text(r: &Report) -> String {
 /// magic word, then `positions` little-endian f64 in rank order.
 fn write_table(
     path: &std::path::Path,
-    r: &Report,
+    r: &SolveGameReport,
     board_sha256: &str,
     values: &[f64],
 ) -> Result<(), Error> {

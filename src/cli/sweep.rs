@@ -8,7 +8,7 @@ use super::{Error, Faces, players};
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding};
 use boardpath::compare::sweep::{Axes, Entry, size, sweep};
-use boardpath::compare::{Job, RuleColumn};
+use boardpath::compare::{RuleColumn, RunningMethod};
 use clap::Args;
 
 /// Arguments of `sweep`.
@@ -133,7 +133,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Error> {
         .build()
         .map_err(|e| Error::Internal(format!("cannot start the threads: {e}")))?;
     let bar = progress_bar(size(&entries, &axes, &options));
-    let progress = |job: Job| {
+    let progress = |job: RunningMethod| {
         bar.inc(1);
         bar.set_message(describe(&job));
     };

@@ -1,13 +1,13 @@
 //! Printing a comparison: an aligned text table, a markdown table, CSV or JSON.
 
-use super::table::{COLUMNS, Report, Row, RuleColumn, Status};
+use super::table::{COLUMNS, CompareRow, Report, RuleColumn, Status};
 use super::timing::show_ns;
 use crate::text::thousands;
 use std::fmt::Write;
 
 /// Output formats of `compare`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
+pub enum TableFormat {
     /// Aligned columns for a terminal.
     #[default]
     Text,
@@ -19,17 +19,17 @@ pub enum Format {
 }
 
 /// The report in `format`, ending with a newline.
-pub fn render(report: &Report, format: Format) -> String {
+pub fn render(report: &Report, format: TableFormat) -> String {
     render_with(report, format, &[])
 }
 
 /// The report in `format`, the text and markdown tables with a column for each rule of `rules`
 /// after the player (CSV and JSON always carry every rule).
-pub fn render_with(report: &Report, format: Format, rules: &[RuleColumn]) -> String {
+pub fn render_with(report: &Report, format: TableFormat, rules: &[RuleColumn]) -> String {
     match format {
-        Format::Text => text(report, rules),
-        Format::Markdown => markdown(report, rules),
-        Format::Csv => csv(report),
+        TableFormat::Text => text(report, rules),
+        TableFormat::Markdown => markdown(report, rules),
+        TableFormat::Csv => csv(report),
     }
 }
 
@@ -64,7 +64,7 @@ fn right(report: &Report, rules: &[RuleColumn]) -> Vec<bool> {
 }
 
 /// The display cells of a row, in [`headings`] order.
-fn cells(report: &Report, r: &Row, rules: &[RuleColumn]) -> Vec<String> {
+fn cells(report: &Report, r: &CompareRow, rules: &[RuleColumn]) -> Vec<String> {
     layout(
         base_cells(r).to_vec(),
         rules.iter().map(|k| k.text(&r.rules)),
@@ -73,7 +73,7 @@ fn cells(report: &Report, r: &Row, rules: &[RuleColumn]) -> Vec<String> {
 }
 
 /// The display cells of a row, in [`COLUMNS`] order.
-fn base_cells(r: &Row) -> [String; 12] {
+fn base_cells(r: &CompareRow) -> [String; 12] {
     let dash = || "—".to_string();
     let ok = r.status == Status::Ok;
     let optimal = match (r.optimal, &r.excess_text) {
@@ -268,7 +268,7 @@ mod tests {
             crate::compare::compare_player(&board, "maedn", 0, &options, &mut |_| {}).unwrap();
         assert!(report.untimed && report.rows[0].time.is_none());
         assert_eq!(
-            render(&report, Format::Markdown),
+            render(&report, TableFormat::Markdown),
             "| board | player | method | minimises | exact | length | optimal | rolls | fewest rolls | nodes | note |\n\
              |---|---|---|---|---|---:|---|---:|---:|---:|---|\n\
              | maedn | black | dp/step | length | yes | 83047 | yes | 32 | 29 | 160 |  |\n"
@@ -279,7 +279,7 @@ mod tests {
         };
         let report =
             crate::compare::compare_player(&board, "maedn", 0, &timed, &mut |_| {}).unwrap();
-        assert!(render(&report, Format::Text).contains(" time "));
+        assert!(render(&report, TableFormat::Text).contains(" time "));
     }
 
     #[test]

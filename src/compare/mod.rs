@@ -21,9 +21,11 @@ use crate::cost::{Cost, same};
 use crate::race::Race;
 pub use crate::solve::DEFAULT_BUDGET;
 use crate::solve::catalogue::MethodCost;
-use crate::solve::{METHODS, Method, Objective, PlayerSolution, PlayerSolveError, solve_race};
+use crate::solve::{
+    METHODS, Method, MethodObjective, PlayerSolution, PlayerSolveError, solve_race,
+};
 use crate::text::thousands;
-pub use table::{Report, Row, RuleColumn, Status};
+pub use table::{CompareRow, Report, RuleColumn, Status};
 pub use timing::Timing;
 use timing::measure;
 
@@ -63,7 +65,7 @@ impl Default for CompareOptions {
 
 /// The method about to run, for progress display.
 #[derive(Clone, Copy, Debug)]
-pub struct Job<'a> {
+pub struct RunningMethod<'a> {
     /// Board label.
     pub board: &'a str,
     /// Player name.
@@ -80,7 +82,7 @@ pub fn compare_player(
     label: &str,
     player: usize,
     options: &CompareOptions,
-    progress: &mut dyn FnMut(Job),
+    progress: &mut dyn FnMut(RunningMethod),
 ) -> Result<Report, PlayerSolveError> {
     match board.rules.rounding {
         Rounding::PerMove => compare_as::<u64>(board, label, player, options, progress),
@@ -93,7 +95,7 @@ fn compare_as<C: MethodCost>(
     label: &str,
     player: usize,
     options: &CompareOptions,
-    progress: &mut dyn FnMut(Job),
+    progress: &mut dyn FnMut(RunningMethod),
 ) -> Result<Report, PlayerSolveError> {
     let race = Race::<C>::new(board, player)?;
     let optimum = solve_race(board, &race, Method::find(REFERENCE)?, options.budget)?.total;
@@ -107,12 +109,12 @@ fn compare_as<C: MethodCost>(
         ..Report::default()
     };
     for (method, skip) in methods {
-        progress(Job {
+        progress(RunningMethod {
             board: label,
             player: &race.player,
             method,
         });
-        let mut row = Row::new(board, label, &race.player, method);
+        let mut row = CompareRow::new(board, label, &race.player, method);
         row.fewest_rolls = Some(fewest);
         if let Some(reason) = skip {
             row.status = Status::Skipped;
@@ -163,7 +165,7 @@ fn compare_as<C: MethodCost>(
 /// Fills `row` from what `method` found, and records in `mismatches` (each starting with `who`)
 /// where it contradicts the reference: the `optimum` length or the `fewest` rolls.
 fn judge<C: MethodCost>(
-    row: &mut Row,
+    row: &mut CompareRow,
     found: &PlayerSolution<C>,
     optimum: C,
     fewest: u64,
@@ -180,7 +182,7 @@ fn judge<C: MethodCost>(
     row.excess = Some(len.to_f64() - optimum.to_f64());
     row.excess_text = Some(excess(len, optimum));
     match method.minimises {
-        Objective::Length => {
+        MethodObjective::Length => {
             let ok = same(len, optimum);
             row.optimal = Some(ok);
             if !ok && method.exact {
@@ -196,7 +198,7 @@ fn judge<C: MethodCost>(
                 ));
             }
         }
-        Objective::Rolls => {
+        MethodObjective::Rolls => {
             let ok = rolls == fewest;
             row.optimal = Some(ok);
             if !ok && method.exact {

@@ -12,7 +12,7 @@
 //! - [`Chart::Length`], for rule variants: the length found, a horizontal bar per method from
 //!   zero, grouped by board, player and rule variant where those differ. Chosen otherwise.
 
-use super::table::{Report, Row, RuleColumn, Status};
+use super::table::{CompareRow, Report, RuleColumn, Status};
 use super::timing::show_ns;
 use crate::board::BoardRules;
 use crate::output::plot::{Area, Drawn, PlotError, colour, legend, legend_width, svg};
@@ -105,7 +105,7 @@ const GROUPS: [Field; 7] = [
 
 impl Field {
     /// The field of `r` in words.
-    fn of(self, r: &Row) -> String {
+    fn of(self, r: &CompareRow) -> String {
         match self {
             Field::Board => r.board.clone(),
             Field::Player => r.player.clone(),
@@ -140,7 +140,7 @@ fn rule_words(c: RuleColumn, rules: &BoardRules) -> String {
 /// Those of `fields` that tell `rows` apart: the board if there are several, any other field if
 /// it differs between rows of one board (a board's own rules and first player differ from another
 /// board's, and its name already says so).
-fn varying(rows: &[&Row], fields: &[Field]) -> Vec<Field> {
+fn varying(rows: &[&CompareRow], fields: &[Field]) -> Vec<Field> {
     fields
         .iter()
         .copied()
@@ -156,7 +156,7 @@ fn varying(rows: &[&Row], fields: &[Field]) -> Vec<Field> {
 }
 
 /// The label of `r` by `fields`.
-fn label(r: &Row, fields: &[Field]) -> String {
+fn label(r: &CompareRow, fields: &[Field]) -> String {
     let parts: Vec<String> = fields.iter().map(|f| f.of(r)).collect();
     parts.join(", ")
 }
@@ -188,7 +188,7 @@ pub fn draw(
             } else {
                 "nodes expanded, log scale"
             };
-            let value = |r: &Row| r.nodes.map(|n| n as f64);
+            let value = |r: &CompareRow| r.nodes.map(|n| n as f64);
             bars(&report.rows, "Nodes expanded", axis, Scale::Log, &value)
         }
         Chart::Length => {
@@ -197,7 +197,7 @@ pub fn draw(
                 [unit] => format!("length ({unit})"),
                 _ => "length (each board's units)".into(),
             };
-            let value = |r: &Row| r.length.filter(|_| r.status == Status::Ok);
+            let value = |r: &CompareRow| r.length.filter(|_| r.status == Status::Ok);
             bars(&report.rows, "Length", &axis, Scale::Linear, &value)
         }
     }
@@ -222,7 +222,7 @@ fn log_range(lo: f64, hi: f64) -> std::ops::Range<f64> {
 
 /// The time chart: a line per method (and varying player or rules) against track tiles.
 fn time(report: &Report, tiles: &BTreeMap<String, usize>) -> Result<String, PlotError> {
-    let rows: Vec<(&Row, f64, f64)> = report
+    let rows: Vec<(&CompareRow, f64, f64)> = report
         .rows
         .iter()
         .filter(|r| r.status == Status::Ok)
@@ -234,7 +234,7 @@ fn time(report: &Report, tiles: &BTreeMap<String, usize>) -> Result<String, Plot
                 .into(),
         ));
     }
-    let plain: Vec<&Row> = rows.iter().map(|(r, _, _)| *r).collect();
+    let plain: Vec<&CompareRow> = rows.iter().map(|(r, _, _)| *r).collect();
     let mut fields = vec![Field::Method];
     fields.extend(varying(&plain, &GROUPS[1..]));
     let names = distinct(plain.iter().map(|r| label(r, &fields)));
@@ -308,13 +308,13 @@ struct Bar<'a> {
 /// A horizontal bar chart of `value` for `rows`: a bar per method, grouped by what else tells the
 /// rows apart; a run without a value gets its status written in place of its bar.
 fn bars(
-    rows: &[Row],
+    rows: &[CompareRow],
     what: &str,
     axis: &str,
     scale: Scale,
-    value: &dyn Fn(&Row) -> Option<f64>,
+    value: &dyn Fn(&CompareRow) -> Option<f64>,
 ) -> Result<String, PlotError> {
-    let all: Vec<&Row> = rows.iter().collect();
+    let all: Vec<&CompareRow> = rows.iter().collect();
     let mut groups = varying(&all, &GROUPS);
     if groups.is_empty() {
         groups.push(Field::Board);
@@ -453,15 +453,15 @@ mod tests {
     use crate::board::{Board, Metric};
 
     /// A row of `method` on `label` (the standard board under `metric`), with `nodes`.
-    fn row(label: &str, player: &str, metric: Metric, method: &str, nodes: u64) -> Row {
+    fn row(label: &str, player: &str, metric: Metric, method: &str, nodes: u64) -> CompareRow {
         let mut board = Board::load("maedn").unwrap();
         board.rules.metric = metric;
-        let mut r = Row::new(&board, label, player, Method::find(method).unwrap());
+        let mut r = CompareRow::new(&board, label, player, Method::find(method).unwrap());
         r.nodes = Some(nodes);
         r
     }
 
-    fn report(rows: Vec<Row>) -> Report {
+    fn report(rows: Vec<CompareRow>) -> Report {
         Report {
             rows,
             ..Report::default()
@@ -505,7 +505,7 @@ mod tests {
             row("a", "black", Metric::Manhattan, "dp/step", 1),
             row("b", "green", Metric::Euclidean, "dp/step", 1),
         ];
-        let refs: Vec<&Row> = rows.iter().collect();
+        let refs: Vec<&CompareRow> = rows.iter().collect();
         // Each board's own first player differs between boards only: the board names it.
         assert_eq!(
             varying(&refs, &GROUPS),

@@ -8,7 +8,7 @@
 //! Combinations run in parallel on the current rayon pool; the rows come out in the same order
 //! whatever the number of threads.
 
-use super::{CompareOptions, Job, Report, Row, Selection, Status, compare_player};
+use super::{CompareOptions, CompareRow, Report, RunningMethod, Selection, Status, compare_player};
 use crate::board::{Board, BoardError, GoalMode, Metric, Rounding, RuleOverrides};
 use crate::solve::{METHODS, Method, PlayerSolveError};
 use rayon::prelude::*;
@@ -97,7 +97,7 @@ pub fn sweep(
     entries: &[Entry],
     axes: &Axes,
     options: &CompareOptions,
-    progress: &(dyn Fn(Job) + Sync),
+    progress: &(dyn Fn(RunningMethod) + Sync),
 ) -> Report {
     let combinations = axes.combinations();
     let cases: Vec<(&Entry, &RuleOverrides, usize)> = entries
@@ -126,7 +126,7 @@ fn case(
     overrides: &RuleOverrides,
     player: usize,
     options: &CompareOptions,
-    progress: &(dyn Fn(Job) + Sync),
+    progress: &(dyn Fn(RunningMethod) + Sync),
 ) -> Report {
     let board = match entry.board.with_overrides(overrides) {
         Ok(board) => board,
@@ -216,18 +216,18 @@ fn not_run(
     status: Status,
     note: &str,
     options: &CompareOptions,
-    progress: &(dyn Fn(Job) + Sync),
+    progress: &(dyn Fn(RunningMethod) + Sync),
 ) -> Report {
     let name = &board.players[player].name;
     let rows = methods(&options.selection)
         .into_iter()
         .map(|method| {
-            progress(Job {
+            progress(RunningMethod {
                 board: entry.label,
                 player: name,
                 method,
             });
-            let mut row = Row::new(board, entry.label, name, method);
+            let mut row = CompareRow::new(board, entry.label, name, method);
             row.status = status;
             row.note = note.to_string();
             row

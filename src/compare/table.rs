@@ -4,7 +4,7 @@ use super::timing::Timing;
 use crate::board::rules::die_text;
 use crate::board::{Board, BoardRules};
 use crate::solve::Method;
-use crate::solve::Objective;
+use crate::solve::MethodObjective;
 use serde::Serialize;
 
 /// How a method's run ended.
@@ -42,7 +42,7 @@ impl Status {
 
 /// One method on one board and player.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Row {
+pub struct CompareRow {
     /// Board as named on the command line (embedded short name or path).
     pub board: String,
     /// SHA-256 of the board file's bytes: rows from different runs on different files with the
@@ -89,11 +89,11 @@ pub struct Row {
     pub note: String,
 }
 
-impl Row {
+impl CompareRow {
     /// The row of `method` on player `player` of `board` (called `label`), not run yet: status ok
     /// and no results.
-    pub fn new(board: &Board, label: &str, player: &str, method: &Method) -> Row {
-        Row {
+    pub fn new(board: &Board, label: &str, player: &str, method: &Method) -> CompareRow {
+        CompareRow {
             board: label.to_string(),
             board_sha256: board.sha256.clone(),
             player: player.to_string(),
@@ -102,8 +102,8 @@ impl Row {
             method: method.name.to_string(),
             exact: method.exact,
             minimises: match method.minimises {
-                Objective::Length => "length",
-                Objective::Rolls => "rolls",
+                MethodObjective::Length => "length",
+                MethodObjective::Rolls => "rolls",
             },
             status: Status::Ok,
             length: None,
@@ -192,7 +192,7 @@ impl RuleColumn {
     }
 
     /// The rules whose value differs between `rows`.
-    pub fn varying(rows: &[Row]) -> Vec<RuleColumn> {
+    pub fn varying(rows: &[CompareRow]) -> Vec<RuleColumn> {
         RuleColumn::ALL
             .into_iter()
             .filter(|c| {
@@ -223,7 +223,7 @@ pub(crate) const COLUMNS: [&str; 12] = [
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
     /// One row per board, player and method.
-    pub rows: Vec<Row>,
+    pub rows: Vec<CompareRow>,
     /// Each exact method whose answer differs from the optimum, in words; empty when all agree.
     pub mismatches: Vec<String>,
     /// Whether the methods ran untimed (`repeat` 0): the text and markdown tables then leave the

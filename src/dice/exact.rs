@@ -9,8 +9,8 @@
 //! turn. Unrolled: `C_0 = (A S + p^T tau) / (1 - q S - p^T)` with `S = 1 + p + ... + p^(T-1)`, and the
 //! value at the start of a turn is `tau + C_0`. Successors have more pips, so they are already known.
 
-use super::state::{MAX_FACES, Model, Move, State};
-use super::{DiceError, DicePolicy, Objective};
+use super::state::{DiceMove, DiceState, MAX_FACES, Model};
+use super::{DiceError, DiceObjective, DicePolicy};
 use crate::cancel;
 
 /// Codes in the policy table beside a move's from-step.
@@ -30,7 +30,7 @@ pub(crate) const MAX_TURNS: usize = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct Exact {
     /// Every state, in index order.
-    pub states: Vec<State>,
+    pub states: Vec<DiceState>,
     /// State indices in increasing order of progress.
     pub order: Vec<u32>,
     /// Expected turns from the start of a turn in each state.
@@ -65,7 +65,7 @@ struct Transitions {
 const BONUS: u32 = 1 << 31;
 const DONE: u32 = 1 << 30;
 
-fn code(mv: &Move) -> u8 {
+fn code(mv: &DiceMove) -> u8 {
     match mv.action {
         super::state::Action::Enter => ENTER,
         super::state::Action::Step { from, .. } => from as u8,
@@ -157,7 +157,7 @@ pub fn solve(model: &Model, policy: DicePolicy, transitions: bool) -> Result<Exa
 
 /// State indices in increasing order of pips, by a counting sort: successors always have more,
 /// so solving in reverse finds every successor solved.
-fn by_pips(model: &Model, states: &[State]) -> Vec<u32> {
+fn by_pips(model: &Model, states: &[DiceState]) -> Vec<u32> {
     let pips: Vec<usize> = states.iter().map(|s| model.pips(s)).collect();
     let max = pips.iter().copied().max().unwrap_or(0);
     let mut count = vec![0usize; max + 2];
@@ -178,7 +178,7 @@ fn by_pips(model: &Model, states: &[State]) -> Vec<u32> {
 /// Buffers reused from state to state, so that solving a state allocates little.
 #[derive(Default)]
 struct Scratch {
-    moves: Vec<Move>,
+    moves: Vec<DiceMove>,
     /// Per move of the current face: successor index with [`BONUS`] and [`DONE`] flags.
     succ: Vec<u32>,
     /// Per move of the current face: its continuation (turns, rolls, distance).
@@ -195,7 +195,7 @@ struct Scratch {
 fn continuations(
     model: &Model,
     policy: DicePolicy,
-    s: &State,
+    s: &DiceState,
     [et, er, ed]: [&[f64]; 3],
     row: &mut [u8],
     scratch: &mut Scratch,
@@ -251,7 +251,7 @@ fn continuations(
 
 /// The moves `policy` plays among `moves` (continuations `conts`): all of them for the random
 /// policy, else the one it picks.
-fn chosen(policy: DicePolicy, moves: &[Move], conts: &[[f64; 3]]) -> Vec<usize> {
+fn chosen(policy: DicePolicy, moves: &[DiceMove], conts: &[[f64; 3]]) -> Vec<usize> {
     match policy {
         DicePolicy::Random => (0..moves.len()).collect(),
         DicePolicy::Front => vec![argbest(moves, |a, b| a.from_key() > b.from_key())],
@@ -273,7 +273,7 @@ fn chosen(policy: DicePolicy, moves: &[Move], conts: &[[f64; 3]]) -> Vec<usize> 
 /// passes.
 fn passes(
     model: &Model,
-    objective: Objective,
+    objective: DiceObjective,
     face_cont: &[Option<[f64; 3]>; MAX_FACES],
     tries: usize,
     mut v: Values,
@@ -340,11 +340,11 @@ impl Transitions {
 }
 
 /// Whether continuation `a` beats `b` for `objective`: the primary value, then the tie-break.
-fn lex_less(objective: Objective, a: [f64; 3], b: [f64; 3]) -> bool {
+fn lex_less(objective: DiceObjective, a: [f64; 3], b: [f64; 3]) -> bool {
     let (k1, k2) = match objective {
-        Objective::Turns => (0, 2),
-        Objective::Rolls => (1, 2),
-        Objective::Distance => (2, 0),
+        DiceObjective::Turns => (0, 2),
+        DiceObjective::Rolls => (1, 2),
+        DiceObjective::Distance => (2, 0),
     };
     less(a[k1], b[k1]).or_else(|| less(a[k2], b[k2])) == Some(true)
 }
@@ -403,7 +403,7 @@ fn values(model: &Model, face_cont: &[Option<[f64; 3]>], pass: &[bool], tries: u
 }
 
 /// The first move that no other beats under `better`.
-fn argbest(moves: &[Move], better: impl Fn(&Move, &Move) -> bool) -> usize {
+fn argbest(moves: &[DiceMove], better: impl Fn(&DiceMove, &DiceMove) -> bool) -> usize {
     let mut best = 0;
     for m in 1..moves.len() {
         if better(&moves[m], &moves[best]) {

@@ -50,10 +50,10 @@ pub use simulate::{Interval, Simulation, simulate};
 pub use state::{MAX_TRIES, Model};
 
 use crate::board::Board;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a game starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Start {
     /// Every piece waits.
@@ -64,7 +64,7 @@ pub enum Start {
 }
 
 /// The rule options of the real-dice model.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiceRules {
     /// How the game starts.
     pub start: Start,
@@ -92,9 +92,9 @@ impl Default for DiceRules {
 }
 
 /// What the optimal policy minimises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Objective {
+pub enum DiceObjective {
     /// Expected turns (ties: least expected distance).
     Turns,
     /// Expected rolls (ties: least expected distance).
@@ -103,25 +103,30 @@ pub enum Objective {
     Distance,
 }
 
-impl Objective {
+impl DiceObjective {
     /// Every objective.
-    pub const ALL: [Objective; 3] = [Objective::Turns, Objective::Rolls, Objective::Distance];
+    pub const ALL: [DiceObjective; 3] = [
+        DiceObjective::Turns,
+        DiceObjective::Rolls,
+        DiceObjective::Distance,
+    ];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Objective::Turns => "turns",
-            Objective::Rolls => "rolls",
-            Objective::Distance => "distance",
+            DiceObjective::Turns => "turns",
+            DiceObjective::Rolls => "rolls",
+            DiceObjective::Distance => "distance",
         }
     }
 }
 
 /// How the piece to move is chosen among the legal moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum DicePolicy {
     /// The best move for the objective.
-    Optimal(Objective),
+    Optimal(DiceObjective),
     /// The front-most movable piece.
     Front,
     /// The rear-most movable piece (a waiting piece is the rear-most).
@@ -157,7 +162,7 @@ pub struct Analysis {
     /// Number of states.
     pub states: usize,
     /// The objective (for every policy: what the optimal policy would minimise).
-    pub objective: Objective,
+    pub objective: DiceObjective,
     /// The policy.
     pub policy: String,
     /// Rules in force.
@@ -203,7 +208,7 @@ pub fn analyse(
     board: &Board,
     player: usize,
     rules: &DiceRules,
-    objective: Objective,
+    objective: DiceObjective,
     policy: DicePolicy,
     simulate: Option<(u64, u64)>,
 ) -> Result<(Model, Exact, Analysis), DiceError> {
@@ -216,7 +221,7 @@ pub fn analyse_with(
     board: &Board,
     player: usize,
     rules: &DiceRules,
-    objective: Objective,
+    objective: DiceObjective,
     policy: DicePolicy,
     simulate: Option<(u64, u64)>,
     played: Option<&std::sync::atomic::AtomicU64>,

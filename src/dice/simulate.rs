@@ -3,7 +3,7 @@
 //! result on any number of cores.
 
 use super::exact::{ENTER, Exact, PASS};
-use super::state::{Action, Model, Move};
+use super::state::{Action, DiceMove, Model};
 use super::{DiceError, DicePolicy};
 use crate::cancel;
 use crate::random::SplitMix64;
@@ -77,7 +77,7 @@ fn play(
     let f = model.faces.len();
     let mut s = model.initial();
     let (mut turns, mut rolls, mut dist) = (0u64, 0u64, 0.0);
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves: Vec<DiceMove> = Vec::new();
     if model.finished(&s) {
         return Some([0.0, 0.0, 0.0]);
     }
@@ -118,7 +118,7 @@ fn play(
                     }
                     break;
                 }
-                let code = |m: &Move| match m.action {
+                let code = |m: &DiceMove| match m.action {
                     Action::Enter => ENTER,
                     Action::Step { from, .. } => from as u8,
                 };

@@ -25,7 +25,7 @@ pub const MAX_TRIES: usize = 1_000;
 
 /// A position: pieces waiting, pieces home on the last goal tile (stack mode only), other steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct State {
+pub struct DiceState {
     /// Occupied steps other than the shared last goal tile in stack mode: bit `s` for step `s`.
     pub mask: u128,
     /// Pieces still waiting.
@@ -50,16 +50,16 @@ pub enum Action {
 
 /// One legal move for a roll.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Move {
+pub struct DiceMove {
     /// What it does.
     pub action: Action,
     /// Its straight-line cost in board units.
     pub cost: f64,
     /// The position after it.
-    pub next: State,
+    pub next: DiceState,
 }
 
-impl Move {
+impl DiceMove {
     /// The step the moved piece leaves; `-1` for a waiting piece (the rear-most of all).
     pub fn from_key(&self) -> i64 {
         match self.action {
@@ -284,7 +284,7 @@ impl Model {
     }
 
     /// The dense index of a state.
-    pub fn index(&self, s: &State) -> usize {
+    pub fn index(&self, s: &DiceState) -> usize {
         let (b, h) = (s.waiting as usize, s.home as usize);
         let mut rank = self.offsets[b * (self.pieces + 1) + h];
         let mut m = s.mask;
@@ -299,7 +299,7 @@ impl Model {
     }
 
     /// Every state, in index order.
-    pub fn enumerate(&self) -> Vec<State> {
+    pub fn enumerate(&self) -> Vec<DiceState> {
         let mut out = Vec::with_capacity(self.len());
         for b in 0..=self.pieces {
             for h in 0..=(self.pieces - b) {
@@ -309,7 +309,7 @@ impl Model {
                 let k = self.pieces - b - h;
                 let (waiting, home) = (b as u8, h as u8);
                 if k == 0 {
-                    out.push(State {
+                    out.push(DiceState {
                         mask: 0,
                         waiting,
                         home,
@@ -322,7 +322,7 @@ impl Model {
                 let mut m: u128 = bits_below(k);
                 let limit = self.set_steps;
                 loop {
-                    out.push(State {
+                    out.push(DiceState {
                         mask: m,
                         waiting,
                         home,
@@ -345,14 +345,14 @@ impl Model {
     }
 
     /// The position the game starts from.
-    pub fn initial(&self) -> State {
+    pub fn initial(&self) -> DiceState {
         match self.rules.start {
-            Start::Waiting => State {
+            Start::Waiting => DiceState {
                 mask: 0,
                 waiting: self.pieces as u8,
                 home: 0,
             },
-            Start::OneOut => State {
+            Start::OneOut => DiceState {
                 mask: 1,
                 waiting: (self.pieces - 1) as u8,
                 home: 0,
@@ -363,7 +363,7 @@ impl Model {
     /// Whether every piece is home: on the last goal tile (stack mode), or on a goal tile (slots
     /// mode; with one goal tile per piece that is every goal tile filled, and with more goal tiles
     /// than pieces, as in a game with fewer pieces, it is the game's end).
-    pub fn finished(&self, s: &State) -> bool {
+    pub fn finished(&self, s: &DiceState) -> bool {
         if self.stack {
             s.home as usize == self.pieces
         } else {
@@ -372,12 +372,12 @@ impl Model {
     }
 
     /// Whether the three-tries rule applies: no piece on a track step.
-    pub(crate) fn tries_here(&self, s: &State) -> bool {
+    pub(crate) fn tries_here(&self, s: &DiceState) -> bool {
         s.mask & self.track_mask == 0
     }
 
     /// The progress of a state: the total pip count, which every move strictly increases.
-    pub fn pips(&self, s: &State) -> usize {
+    pub fn pips(&self, s: &DiceState) -> usize {
         let mut m = s.mask;
         let mut total = s.home as usize * self.steps;
         while m != 0 {
@@ -388,17 +388,17 @@ impl Model {
     }
 
     /// The legal moves for `faces[face]` from `s` (after the compulsory rules), into `out`.
-    pub fn moves(&self, s: &State, face: usize, out: &mut Vec<Move>) {
+    pub fn moves(&self, s: &DiceState, face: usize, out: &mut Vec<DiceMove>) {
         out.clear();
         let roll = self.faces[face] as usize;
         let waiting = s.waiting > 0;
         let start_busy = s.mask & 1 != 0;
         if waiting && self.enters[face] && !start_busy {
             let piece = self.pieces - s.waiting as usize;
-            out.push(Move {
+            out.push(DiceMove {
                 action: Action::Enter,
                 cost: self.enter_cost.get(piece).copied().unwrap_or(0.0),
-                next: State {
+                next: DiceState {
                     mask: s.mask | 1,
                     waiting: s.waiting - 1,
                     home: s.home,
@@ -428,19 +428,19 @@ impl Model {
             }
             let mask = s.mask & !(1u128 << from);
             let next = if home {
-                State {
+                DiceState {
                     mask,
                     waiting: s.waiting,
                     home: s.home + 1,
                 }
             } else {
-                State {
+                DiceState {
                     mask: mask | 1u128 << to,
                     waiting: s.waiting,
                     home: s.home,
                 }
             };
-            out.push(Move {
+            out.push(DiceMove {
                 action: Action::Step { from, to },
                 cost,
                 next,

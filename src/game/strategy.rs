@@ -18,7 +18,8 @@
 //! ```
 
 use super::exact::{
-    self, Cached, ChanceGame, Choice, EngineGame, FixedGame, Options, SolveError, UNIFORM,
+    self, Cached, ChanceGame, Choice, EngineGame, FixedGame, GameSolveError, UNIFORM,
+    ValueIterationOptions,
 };
 use super::policy::{self, Policy, PolicyError};
 use super::{Game, GameError, legal_moves};
@@ -100,7 +101,7 @@ impl Strategy {
 #[derive(Debug)]
 pub enum StrategyError {
     /// The solver stopped.
-    Solve(SolveError),
+    Solve(GameSolveError),
     /// A policy could not choose (a file naming an illegal move).
     Policy(PolicyError),
 }
@@ -116,8 +117,8 @@ impl std::fmt::Display for StrategyError {
 
 impl std::error::Error for StrategyError {}
 
-impl From<SolveError> for StrategyError {
-    fn from(e: SolveError) -> Self {
+impl From<GameSolveError> for StrategyError {
+    fn from(e: GameSolveError) -> Self {
         StrategyError::Solve(e)
     }
 }
@@ -179,7 +180,7 @@ impl Strategies {
         Ok(Strategies {
             table: Cached::new(engine),
             minimax: OnceLock::new(),
-            tolerance: Options::default().tolerance,
+            tolerance: ValueIterationOptions::default().tolerance,
         })
     }
 
@@ -205,9 +206,9 @@ impl Strategies {
         let started = Instant::now();
         let seat_of = self.seat_of();
         let fixed = FixedGame::new(&self.table, &seat_of, choices);
-        let options = Options {
+        let options = ValueIterationOptions {
             tolerance: self.tolerance,
-            ..Options::default()
+            ..ValueIterationOptions::default()
         };
         let s = exact::solve(&fixed, &options)?;
         let worth = Worth {

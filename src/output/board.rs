@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 /// A tile's position: board units, and the grid cell when the board has a grid.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Tile {
+pub struct TilePosition {
     /// Horizontal position in units.
     pub x: f64,
     /// Vertical position in units (0 is the top edge).
@@ -16,10 +16,10 @@ pub struct Tile {
     pub cell: Option<[i64; 2]>,
 }
 
-impl Tile {
+impl TilePosition {
     /// `point` on `board`.
-    pub fn at(board: &Board, point: Point) -> Tile {
-        Tile {
+    pub fn at(board: &Board, point: Point) -> TilePosition {
+        TilePosition {
             x: point.x,
             y: point.y,
             cell: board.grid.and_then(|g| g.cell(point)).map(|(c, r)| [c, r]),
@@ -43,7 +43,7 @@ pub struct TrackTile {
     pub index: usize,
     /// Where it lies.
     #[serde(flatten)]
-    pub tile: Tile,
+    pub tile: TilePosition,
 }
 
 /// A goal tile and its letter.
@@ -53,7 +53,7 @@ pub struct GoalTile {
     pub letter: String,
     /// Where it lies.
     #[serde(flatten)]
-    pub tile: Tile,
+    pub tile: TilePosition,
 }
 
 /// One player of an exported board.
@@ -72,7 +72,7 @@ pub struct PlayerTiles {
     /// Number of goal tiles.
     pub goal_tiles: usize,
     /// The waiting tiles, in file order.
-    pub base: Vec<Tile>,
+    pub base: Vec<TilePosition>,
     /// The goal tiles, `a` first.
     pub goal: Vec<GoalTile>,
 }
@@ -136,7 +136,7 @@ impl BoardTiles {
                 .enumerate()
                 .map(|(index, &p)| TrackTile {
                     index,
-                    tile: Tile::at(board, p),
+                    tile: TilePosition::at(board, p),
                 })
                 .collect(),
             players: board
@@ -149,14 +149,14 @@ impl BoardTiles {
                     track_steps: p.track_steps,
                     pieces: p.pieces(),
                     goal_tiles: p.goal.len(),
-                    base: p.base.iter().map(|&t| Tile::at(board, t)).collect(),
+                    base: p.base.iter().map(|&t| TilePosition::at(board, t)).collect(),
                     goal: p
                         .goal
                         .iter()
                         .enumerate()
                         .map(|(i, &t)| GoalTile {
                             letter: goal_label(i),
-                            tile: Tile::at(board, t),
+                            tile: TilePosition::at(board, t),
                         })
                         .collect(),
                 })

@@ -1,7 +1,7 @@
 //! JSON of solutions: the [`PlayerSolution`] fields, and every piece's stops placed on the board (track
 //! index or goal letter, coordinates, grid cell).
 
-use super::board::Tile;
+use super::board::TilePosition;
 use crate::board::{Board, goal_label};
 use crate::cost::Cost;
 use crate::encoding::PiecePath;
@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 /// One tile a piece stops on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Stop {
+pub struct PathStop {
     /// The player's relative step (0 = the start tile).
     pub step: usize,
     /// Index into the board's track, for a track tile.
@@ -28,7 +28,7 @@ pub struct Stop {
 }
 
 /// Where relative step `step` of `player` lies on `board`; `None` past the deepest goal tile.
-pub fn stop(board: &Board, player: usize, step: usize) -> Option<Stop> {
+pub fn stop(board: &Board, player: usize, step: usize) -> Option<PathStop> {
     let p = board.players.get(player)?;
     let (track, goal, point) = if step < p.track_steps {
         let i = (p.start + step) % board.track.len().max(1);
@@ -37,13 +37,13 @@ pub fn stop(board: &Board, player: usize, step: usize) -> Option<Stop> {
         let g = step - p.track_steps;
         (None, Some(goal_label(g)), *p.goal.get(g)?)
     };
-    Some(Stop {
+    Some(PathStop {
         step,
         track,
         goal,
         x: point.x,
         y: point.y,
-        cell: Tile::at(board, point).cell,
+        cell: TilePosition::at(board, point).cell,
     })
 }
 

@@ -66,7 +66,7 @@ pub fn player_index(board: &Board, name: &str) -> Result<usize, RaceError> {
 
 /// One legal roll from a step.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Move<C> {
+pub struct RaceMove<C> {
     /// The step landed on.
     pub to: usize,
     /// The die face rolled.
@@ -269,7 +269,7 @@ impl<C: Cost> Race<C> {
         &self,
         step: usize,
         target: usize,
-    ) -> impl DoubleEndedIterator<Item = Move<C>> + '_ {
+    ) -> impl DoubleEndedIterator<Item = RaceMove<C>> + '_ {
         let n = self.faces.len();
         let costs = self.costs.get(step * n..(step + 1) * n).unwrap_or(&[]);
         // A step a piece may land on is at most its target's, so on the board.
@@ -279,7 +279,7 @@ impl<C: Cost> Race<C> {
             .enumerate()
             .filter_map(move |(face, (&roll, &cost))| {
                 let to = step + roll as usize;
-                self.can_land(to, target).then_some(Move {
+                self.can_land(to, target).then_some(RaceMove {
                     to,
                     roll,
                     face,
@@ -339,7 +339,7 @@ impl<C: Cost> Race<C> {
     /// Checks that the longest possible total (every piece on its longest path, plus entering) is
     /// a number the cost type holds exactly, so that no sum a method forms can round or wrap.
     fn check_sums(&self) -> Result<(), RaceError> {
-        let longest = |here: f64, m: &Move<C>, held: Option<f64>| {
+        let longest = |here: f64, m: &RaceMove<C>, held: Option<f64>| {
             let c = here + m.cost.to_f64();
             held.map_or(c, |v| v.max(c))
         };
@@ -372,7 +372,7 @@ impl<C: Cost> Race<C> {
     fn nested_pass<T: Copy>(
         &self,
         track: &[Option<T>],
-        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+        next: impl Fn(T, &RaceMove<C>, Option<T>) -> T,
     ) -> Option<Vec<Option<T>>> {
         let deepest = self.targets().into_iter().max()?;
         self.nested()
@@ -385,7 +385,7 @@ impl<C: Cost> Race<C> {
     fn track_pass<T: Copy>(
         &self,
         first: T,
-        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+        next: impl Fn(T, &RaceMove<C>, Option<T>) -> T,
     ) -> Vec<Option<T>> {
         let mut values = vec![None; self.track_steps];
         values[0] = Some(first);
@@ -400,7 +400,7 @@ impl<C: Cost> Race<C> {
         &self,
         track: &[Option<T>],
         target: usize,
-        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+        next: impl Fn(T, &RaceMove<C>, Option<T>) -> T,
     ) -> Vec<Option<T>> {
         let mut values = track.to_vec();
         values.resize(self.target_step(target) + 1, None);
@@ -422,7 +422,7 @@ impl<C: Cost> Race<C> {
         values: &mut [Option<T>],
         from: usize,
         target: usize,
-        next: impl Fn(T, &Move<C>, Option<T>) -> T,
+        next: impl Fn(T, &RaceMove<C>, Option<T>) -> T,
     ) {
         for s in from..values.len() {
             let Some(here) = values[s] else { continue };

@@ -57,24 +57,24 @@ use tiles::Role;
 
 /// The file format, chosen by the output file's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum ImageFormat {
     /// SVG text.
     Svg,
     /// A PNG image.
     Png,
 }
 
-impl Format {
+impl ImageFormat {
     /// The format named by `path`'s extension (`.svg` or `.png`, any case).
-    pub fn of_path(path: &Path) -> Result<Format, RenderError> {
+    pub fn of_path(path: &Path) -> Result<ImageFormat, RenderError> {
         match path
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("svg") => Ok(Format::Svg),
-            Some("png") => Ok(Format::Png),
+            Some("svg") => Ok(ImageFormat::Svg),
+            Some("png") => Ok(ImageFormat::Png),
             _ => Err(RenderError::Format {
                 path: path.display().to_string(),
             }),
@@ -219,16 +219,20 @@ pub fn svg(board: &Board, request: &Request) -> Result<String, RenderError> {
 }
 
 /// The picture `request` asks for, in `format` (held in memory: see [`svg`]'s bound).
-pub fn render(board: &Board, request: &Request, format: Format) -> Result<Vec<u8>, RenderError> {
-    if format == Format::Png && request.animate {
+pub fn render(
+    board: &Board,
+    request: &Request,
+    format: ImageFormat,
+) -> Result<Vec<u8>, RenderError> {
+    if format == ImageFormat::Png && request.animate {
         return Err(RenderError::Options(
             "--animate makes a moving SVG, and a PNG is a still picture: write to a .svg file, or drop --animate".into(),
         ));
     }
     let text = svg(board, request)?;
     match format {
-        Format::Svg => Ok(text.into_bytes()),
-        Format::Png => png::rasterise(&text),
+        ImageFormat::Svg => Ok(text.into_bytes()),
+        ImageFormat::Png => png::rasterise(&text),
     }
 }
 
@@ -353,7 +357,7 @@ struct Group {
 }
 
 /// `chosen` pieces grouped by identical paths, in order of their first piece.
-fn groups(solved: &solved::Solved, chosen: &[usize]) -> Vec<Group> {
+fn groups(solved: &solved::SolutionSummary, chosen: &[usize]) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     // By path, so that thousands of pieces group in linear time.
     let mut index: HashMap<&[usize], usize> = HashMap::new();
@@ -391,7 +395,7 @@ fn group_title(g: &Group, target: usize) -> String {
 /// What a panel of shortest paths draws: the pieces' paths, grouped, and who makes each move.
 struct Paths {
     player: usize,
-    solved: solved::Solved,
+    solved: solved::SolutionSummary,
     groups: Vec<Group>,
     /// For each move (from step, to step): how many groups make it and their pieces (from 1).
     users: BTreeMap<(usize, usize), (usize, Vec<usize>)>,
@@ -705,7 +709,7 @@ fn piece_numbers(pieces: &[usize]) -> String {
 }
 
 /// What the enter move of piece `k` (of `pieces`, bound for goal tile `target`) shows.
-fn enter_info(k: usize, target: usize, pieces: usize, solved: &solved::Solved) -> Info {
+fn enter_info(k: usize, target: usize, pieces: usize, solved: &solved::SolutionSummary) -> Info {
     Info {
         pieces: (k + 1).to_string(),
         label_pieces: String::new(),
@@ -747,7 +751,7 @@ fn move_label(
 }
 
 /// The legend line of group `g`: its length, and its first rolls and how many there are.
-fn group_swatch(g: &Group, solved: &solved::Solved) -> Item {
+fn group_swatch(g: &Group, solved: &solved::SolutionSummary) -> Item {
     let piece = &solved.pieces[g.first];
     // A legend line, not a list: a long race shows its first rolls and how many there are.
     let mut rolls: Vec<String> = piece

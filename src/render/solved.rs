@@ -23,7 +23,7 @@ pub struct SolvedPiece {
 
 /// One player's solution, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Solved {
+pub struct SolutionSummary {
     /// Player index.
     pub player: usize,
     /// Length unit.
@@ -43,7 +43,7 @@ pub struct Solved {
 /// What the pictures need of player `player`'s solution `s`; fails, saying why, when `s` is not a
 /// solution of that player on that board (another board's, another player's, or steps the player
 /// does not have).
-pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Result<Solved, String> {
+pub fn summary(board: &Board, player: usize, s: &solve::Solved) -> Result<SolutionSummary, String> {
     match s {
         solve::Solved::PerMove(s) => fits(board, player, s).map(|()| summarise(board, player, s)),
         solve::Solved::Exact(s) => fits(board, player, s).map(|()| summarise(board, player, s)),
@@ -75,9 +75,9 @@ fn fits<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Result<
     Ok(())
 }
 
-fn summarise<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> Solved {
+fn summarise<C: Cost>(board: &Board, player: usize, s: &PlayerSolution<C>) -> SolutionSummary {
     let cm = |c: C| board.scale.map(|sc| sc.to_cm(c.to_f64()));
-    Solved {
+    SolutionSummary {
         player,
         unit: s.unit.clone(),
         pieces: s

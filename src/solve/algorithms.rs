@@ -93,7 +93,7 @@ impl From<u64> for Budget<'_> {
 /// What an algorithm gets besides the encoding: the race, the piece, the method's tuning, the
 /// estimate table (by position) and the node budget.
 #[derive(Clone, Copy, Debug)]
-pub struct Job<'a, C> {
+pub struct SearchJob<'a, C> {
     /// The race.
     pub race: &'a Race<C>,
     /// The piece being solved.
@@ -109,7 +109,7 @@ pub struct Job<'a, C> {
     pub progress: Option<&'a Progress>,
 }
 
-impl<C: Cost> Job<'_, C> {
+impl<C: Cost> SearchJob<'_, C> {
     /// The estimate at `position`, zero where it is unknown.
     pub fn h(&self, position: usize) -> C {
         self.estimate
@@ -126,7 +126,7 @@ pub trait Algorithm {
     /// Searches one piece's race as `encoding` presents it.
     fn search<C: Cost, E: StateEncoding<C>>(
         encoding: &E,
-        job: &Job<'_, C>,
+        job: &SearchJob<'_, C>,
     ) -> SearchOutcome<E::State, C>;
 }
 
@@ -134,7 +134,7 @@ pub trait Algorithm {
 /// search's.
 pub fn search_piece<A: Algorithm, C: Cost, E: StateEncoding<C>>(
     encoding: &E,
-    job: &Job<'_, C>,
+    job: &SearchJob<'_, C>,
     method: &'static str,
 ) -> Result<PiecePath<C>, PlayerSolveError> {
     let out = A::search(encoding, job);
@@ -180,7 +180,7 @@ macro_rules! keyed {
         impl Algorithm for $name {
             fn search<C: Cost, E: StateEncoding<C>>(
                 e: &E,
-                job: &Job<'_, C>,
+                job: &SearchJob<'_, C>,
             ) -> SearchOutcome<E::State, C> {
                 $search(
                     e.start(),
@@ -212,7 +212,10 @@ keyed!(
 /// (weighted) runs without reopening ([`search::astar::astar_closed`]), in linear time.
 pub struct AStar;
 impl Algorithm for AStar {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(
+        e: &E,
+        job: &SearchJob<'_, C>,
+    ) -> SearchOutcome<E::State, C> {
         let successors = |&s: &E::State| e.successors(s).map(|(n, _, c)| (n, c));
         let h = |s: &E::State| job.h(e.position(s));
         let key = |s: &E::State| e.position(s);
@@ -244,7 +247,10 @@ impl Algorithm for AStar {
 /// Iterative deepening A* with the method's estimate and growth ([`search::ida_star`]).
 pub struct IdaStar;
 impl Algorithm for IdaStar {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(
+        e: &E,
+        job: &SearchJob<'_, C>,
+    ) -> SearchOutcome<E::State, C> {
         search::ida_star::ida_star(
             e.start(),
             |&s| e.successors(s).map(|(n, _, c)| (n, c)),
@@ -264,7 +270,10 @@ impl Algorithm for IdaStar {
 /// method asks for them.
 pub struct BranchAndBound;
 impl Algorithm for BranchAndBound {
-    fn search<C: Cost, E: StateEncoding<C>>(e: &E, job: &Job<'_, C>) -> SearchOutcome<E::State, C> {
+    fn search<C: Cost, E: StateEncoding<C>>(
+        e: &E,
+        job: &SearchJob<'_, C>,
+    ) -> SearchOutcome<E::State, C> {
         let estimate = job.estimate;
         let h = |s: &E::State| estimate.get(e.position(s)).copied().flatten();
         if job.tuning.ordered {
@@ -292,7 +301,7 @@ impl Algorithm for BranchAndBound {
 /// [`search::branch_and_bound`] on `e` with the job's options and children from `successors`.
 fn branch_and_bound<C, E, FN, IN>(
     e: &E,
-    job: &Job<'_, C>,
+    job: &SearchJob<'_, C>,
     successors: FN,
 ) -> SearchOutcome<E::State, C>
 where

@@ -6,7 +6,8 @@
 //! tested with no other change.
 
 use super::algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, SearchJob, Tuning,
+    search_piece,
 };
 use super::error::PlayerSolveError;
 use crate::board::Board;
@@ -48,7 +49,7 @@ impl Encoding {
 /// What a method minimises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Objective {
+pub enum MethodObjective {
     /// The total length (the physical movement).
     Length,
     /// The number of rolls.
@@ -73,7 +74,7 @@ pub(crate) type Runner<C> =
 /// The least distance of every step of one piece's race, by a search not stopped at its target:
 /// for a method whose pieces can share one search when their races are nested (see
 /// `solve::nested`).
-pub type Distances<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, PlayerSolveError>;
+pub type DistanceRunner<C> = fn(&Race<C>, &Piece) -> Result<Vec<Option<C>>, PlayerSolveError>;
 
 /// Solves one piece of the race it was made for.
 pub type PieceRunner<'r, C> =
@@ -86,7 +87,7 @@ pub type Prepare<C> = for<'r> fn(&'r Race<C>) -> PieceRunner<'r, C>;
 #[derive(Clone, Copy, Debug)]
 struct Shared {
     /// One search for every piece of a nested race.
-    distances: (Distances<u64>, Distances<f64>),
+    distances: (DistanceRunner<u64>, DistanceRunner<f64>),
     /// Each piece's own search, on what the race's pieces share.
     pieces: (Prepare<u64>, Prepare<f64>),
 }
@@ -101,7 +102,7 @@ pub struct Method {
     /// The encoding it runs on.
     pub encoding: Encoding,
     /// What it minimises.
-    pub minimises: Objective,
+    pub minimises: MethodObjective,
     /// Whether it is guaranteed to find the optimum of what it minimises on every board.
     pub exact: bool,
     /// Whether `compare` runs it by default.
@@ -121,7 +122,7 @@ pub trait MethodCost: Cost {
     fn runner(method: &Method) -> Runner<Self>;
 
     /// The method's shared search for this cost type, if its pieces can share one.
-    fn shared(method: &Method) -> Option<Distances<Self>>;
+    fn shared(method: &Method) -> Option<DistanceRunner<Self>>;
 
     /// The method's runner for the pieces of one race, if they share something.
     fn prepare(method: &Method) -> Option<Prepare<Self>>;
@@ -132,7 +133,7 @@ impl MethodCost for u64 {
         method.per_move
     }
 
-    fn shared(method: &Method) -> Option<Distances<u64>> {
+    fn shared(method: &Method) -> Option<DistanceRunner<u64>> {
         method.shared.map(|s| s.distances.0)
     }
 
@@ -146,7 +147,7 @@ impl MethodCost for f64 {
         method.exact_rounding
     }
 
-    fn shared(method: &Method) -> Option<Distances<f64>> {
+    fn shared(method: &Method) -> Option<DistanceRunner<f64>> {
         method.shared.map(|s| s.distances.1)
     }
 
@@ -221,7 +222,7 @@ const fn entry<A: Algorithm>(
     name: &'static str,
     algorithm: &'static str,
     encoding: Encoding,
-    minimises: Objective,
+    minimises: MethodObjective,
     exact: bool,
     tuning: Tuning,
     skip: Skip,
@@ -255,7 +256,7 @@ const fn native(
         name,
         algorithm,
         encoding: Encoding::Graph,
-        minimises: Objective::Length,
+        minimises: MethodObjective::Length,
         exact: tuning.estimate.is_admissible(),
         skip: Skip::Never,
         summary,
@@ -295,7 +296,7 @@ const fn native_rolls(
 ) -> Method {
     Method {
         encoding: Encoding::Step,
-        minimises: Objective::Rolls,
+        minimises: MethodObjective::Rolls,
         ..native(
             name,
             algorithm,
@@ -315,7 +316,7 @@ fn run<A: Algorithm, C: Cost>(
     budget: Budget,
 ) -> Result<PiecePath<C>, PlayerSolveError> {
     let estimate = m.tuning.estimate.table(race, piece.target);
-    let job = Job {
+    let job = SearchJob {
         race,
         piece,
         tuning: &m.tuning,
@@ -481,7 +482,7 @@ fn no_path(m: &Method, piece: &Piece) -> PlayerSolveError {
 }
 
 use Encoding::{Bitboard, Graph, Step};
-use Objective::{Length, Rolls};
+use MethodObjective::{Length, Rolls};
 
 const PAPER_CUT_OFF: &str = "the paper's cut-off explores every path within the bound, which off the paper's board can take hours";
 const IDA_TEXTBOOK: &str =

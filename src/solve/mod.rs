@@ -11,10 +11,12 @@ mod error;
 mod nested;
 
 pub use algorithms::{
-    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, Job, Tuning, search_piece,
+    AStar, Algorithm, Bfs, BranchAndBound, Budget, Dijkstra, Dp, IdaStar, SearchJob, Tuning,
+    search_piece,
 };
 pub use catalogue::{
-    Distances, Encoding, METHODS, Method, MethodCost, Objective, PieceRunner, Prepare, Skip,
+    DistanceRunner, Encoding, METHODS, Method, MethodCost, MethodObjective, PieceRunner, Prepare,
+    Skip,
 };
 pub use error::PlayerSolveError;
 
@@ -211,7 +213,7 @@ pub struct Streamed<'r, C> {
 /// The paths of a [`Streamed`] solution, each made or handed over when it is read.
 #[derive(Debug)]
 pub struct Paths<'r, C> {
-    race: &'r Race<C>,
+    race: RaceHeld<'r, C>,
     /// The paths of the pieces searched on their own, until read.
     held: Vec<Option<PiecePath<C>>>,
     /// The tight moves onto each step of the shared search (see `nested`), from which the other
@@ -221,6 +223,25 @@ pub struct Paths<'r, C> {
     marks: Vec<u32>,
     /// Each piece's target, length and nodes, in finishing order.
     outline: Vec<Outline<C>>,
+}
+
+/// The race a [`Paths`] reads its paths from: the caller's ([`solve_streamed`]), or its own
+/// ([`solve_streamed_owned`], for a solution that outlives the function that compiled the race).
+#[derive(Debug)]
+enum RaceHeld<'r, C> {
+    Borrowed(&'r Race<C>),
+    Owned(Box<Race<C>>),
+}
+
+impl<C> std::ops::Deref for RaceHeld<'_, C> {
+    type Target = Race<C>;
+
+    fn deref(&self) -> &Race<C> {
+        match self {
+            RaceHeld::Borrowed(r) => r,
+            RaceHeld::Owned(r) => r,
+        }
+    }
 }
 
 impl<C: Cost> Paths<'_, C> {
@@ -239,7 +260,7 @@ impl<C: Cost> Paths<'_, C> {
             PlayerSolveError::Internal(format!("no piece {} to read a path of", index + 1))
         })?;
         let stamp = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        let mut p = nested::path(self.race, &self.tight, line.target, &mut self.marks, stamp)
+        let mut p = nested::path(&self.race, &self.tight, line.target, &mut self.marks, stamp)
             .ok_or_else(|| {
                 PlayerSolveError::Internal(format!(
                     "no path for piece {} in the shared search's distances",
@@ -272,7 +293,33 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
     method: &Method,
     budget: impl Into<Budget<'a>>,
 ) -> Result<Streamed<'r, C>, PlayerSolveError> {
-    let budget = budget.into();
+    streamed(board, RaceHeld::Borrowed(race), method, budget.into())
+}
+
+/// [`solve_streamed`] of a race the solution keeps: it outlives the code that compiled the race
+/// (a job hands its solutions back to the face that writes them).
+pub fn solve_streamed_owned<'a, C: MethodCost>(
+    board: &Board,
+    race: Race<C>,
+    method: &Method,
+    budget: impl Into<Budget<'a>>,
+) -> Result<Streamed<'static, C>, PlayerSolveError> {
+    streamed(
+        board,
+        RaceHeld::Owned(Box::new(race)),
+        method,
+        budget.into(),
+    )
+}
+
+/// [`solve_streamed`] of a race borrowed or owned.
+fn streamed<'r, C: MethodCost>(
+    board: &Board,
+    owner: RaceHeld<'r, C>,
+    method: &Method,
+    budget: Budget<'_>,
+) -> Result<Streamed<'r, C>, PlayerSolveError> {
+    let race: &Race<C> = &owner;
     let pieces = race.pieces();
     let shared = C::shared(method)
         .filter(|_| race.nested() && pieces.len() > 1 && race.faces.len() <= nested::MAX_FACES);
@@ -327,8 +374,10 @@ pub fn solve_streamed<'a, 'r, C: MethodCost>(
         held.push(path);
     }
     let solution = streamed_solution(board, race, method, &outline);
+    // The prepared search borrows the race, which the paths are about to keep.
+    drop(own);
     let paths = Paths {
-        race,
+        race: owner,
         held,
         tight,
         marks: Vec::new(),

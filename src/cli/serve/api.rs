@@ -30,7 +30,7 @@
 //! `Boardpath-Warnings`, in the problems' shape, so that the body stays what the command prints.
 
 use super::super::compare;
-use super::super::dice::{self, dice_error};
+use super::super::dice;
 use super::super::play::{self, PlayArgs};
 use super::super::render::{self, DEFAULT_METHOD, RenderArgs};
 use super::super::solve::{self, SolveArgs, solutions};
@@ -38,11 +38,13 @@ use super::super::{Error, RuleArgs, players, with_rules};
 use boardpath::board::embedded::decode_text;
 use boardpath::board::{Board, BoardError, GoalMode, Metric, Rounding};
 use boardpath::cancel;
-use boardpath::dice::{Model, analyse};
+use boardpath::dice::Analysis;
+use boardpath::jobs::{self, CompareBoard, DiceJob, JobError};
 use boardpath::solve::{METHODS, PlayerSolveError};
 use clap::Parser;
 use serde::Serialize;
 use serde_json::json;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -711,10 +713,10 @@ impl Api {
     fn solve(&self, command: Command, body: Vec<u8>) -> Result<Reply, Stop> {
         let args: SolveArgs = command.parse()?;
         let board = board(body, &command.file, &args.rules)?;
-        let method = args.method()?;
+        let job = args.job()?;
         let players = players(&board, args.player.as_deref())?;
         self.check_size(&board, &command.file, &players, true)?;
-        let solved = solutions(&board, &players, method, args.budget, |_| {})?;
+        let solved = solutions(&board, &job)?;
         let text = solve::json(&board, &solved, command.argv)?;
         Ok(Reply::ok("application/json", text).warn(&board))
     }
@@ -733,14 +735,19 @@ impl Api {
     /// `/api/compare`.
     fn compare(&self, command: Command, body: Vec<u8>) -> Result<Reply, Stop> {
         let args: compare::CompareArgs = command.parse()?;
-        let options = compare::options(&args)?;
         let board = board(body, &command.file, &args.rules)?;
         let players = players(&board, args.table.player.as_deref())?;
         self.check_size(&board, &command.file, &players, false)?;
         let warnings = Reply::ok("", "").warn(&board).warnings;
-        let jobs = vec![(command.file.clone(), board, players)];
-        let report = compare::report(&jobs, &options, |_| {})?;
-        let text = compare::json(&jobs, &report, command.argv)?;
+        let entry = CompareBoard {
+            label: &command.file,
+            board: &board,
+            player: args.table.player.as_deref(),
+        };
+        let report = jobs::compare(&[entry], &args.table.job(), &mut |_| {
+            ControlFlow::Continue(())
+        })?;
+        let text = compare::json([&board], &report, command.argv)?;
         let mut reply = Reply::ok("application/json", text);
         reply.warnings = warnings;
         Ok(reply)
@@ -752,24 +759,26 @@ impl Api {
         let board = board(body, &command.file, &args.rules)?;
         let players = players(&board, args.player.as_deref())?;
         self.check_size(&board, &command.file, &players, false)?;
-        let (objective, policy, rules) = dice::settings(&args);
-        let mut analyses = Vec::new();
-        for p in players {
-            let states = Model::new(&board, p, &rules).map_err(dice_error)?.len();
-            if states as u64 > self.limits.max_dice_states {
+        let job = DiceJob {
+            max_states: Some(self.limits.max_dice_states),
+            ..dice::job(&args)
+        };
+        let analyses: Vec<Analysis> = match jobs::dice(&board, &job, None) {
+            Err(JobError::DiceStates {
+                player,
+                states,
+                most,
+            }) => {
                 return Err(Stop::Request(Failure::new(
                     422,
                     Some(&command.file),
                     format!(
-                        "player {}: the dice model has {states} states, more than the {} this server allows (serve --max-dice-states)",
-                        board.players[p].name, self.limits.max_dice_states
+                        "player {player}: the dice model has {states} states, more than the {most} this server allows (serve --max-dice-states)"
                     ),
                 )));
             }
-            let (_, _, analysis) =
-                analyse(&board, p, &rules, objective, policy, None).map_err(dice_error)?;
-            analyses.push(analysis);
-        }
+            done => done?.into_iter().map(|a| a.analysis).collect(),
+        };
         let text = dice::json(&board, &analyses, command.argv)?;
         Ok(Reply::ok("application/json", text).warn(&board))
     }
@@ -798,7 +807,7 @@ impl Api {
                 )));
             }
         }
-        let report = play::tournament_report(&args, &board, &|_| {})?;
+        let report = jobs::play(&board, &play::job(&args), &|_| {})?;
         let text = super::super::out::json_document_of("play", command.argv, [&board], &report)?;
         Ok(Reply::ok("application/json", text).warn(&board))
     }
@@ -813,6 +822,12 @@ enum Stop {
 impl From<Error> for Stop {
     fn from(e: Error) -> Self {
         Stop::Command(e)
+    }
+}
+
+impl From<JobError> for Stop {
+    fn from(e: JobError) -> Self {
+        Stop::Command(e.into())
     }
 }
 

@@ -3,7 +3,7 @@
 //! (the engine's general rule book: [`super::EngineGame`]) and the table fits: about 8 bytes an
 //! outcome plus 9 a position with a 6-faced die.
 
-use super::{ChanceGame, Expansion, Outcome};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -12,22 +12,22 @@ use std::ops::Range;
 const WIN: u64 = u64::MAX;
 const LOSS: u64 = u64::MAX - 1;
 
-fn encode(o: Outcome) -> u64 {
+fn encode(o: MoveOutcome) -> u64 {
     match o {
-        Outcome::Win => WIN,
-        Outcome::Loss => LOSS,
-        Outcome::Same(j) => j << 1,
-        Outcome::Flip(j) => j << 1 | 1,
+        MoveOutcome::Win => WIN,
+        MoveOutcome::Loss => LOSS,
+        MoveOutcome::Same(j) => j << 1,
+        MoveOutcome::Flip(j) => j << 1 | 1,
     }
 }
 
 #[inline]
-fn decode(w: u64) -> Outcome {
+fn decode(w: u64) -> MoveOutcome {
     match w {
-        WIN => Outcome::Win,
-        LOSS => Outcome::Loss,
-        _ if w & 1 == 0 => Outcome::Same(w >> 1),
-        _ => Outcome::Flip(w >> 1),
+        WIN => MoveOutcome::Win,
+        LOSS => MoveOutcome::Loss,
+        _ if w & 1 == 0 => MoveOutcome::Same(w >> 1),
+        _ => MoveOutcome::Flip(w >> 1),
     }
 }
 

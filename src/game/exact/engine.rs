@@ -15,7 +15,7 @@
 //! [`EngineGame::is_valid`]: the solver sees them as positions that keep their value.
 
 use super::ranking::SideRanking;
-use super::{ChanceGame, Expansion, Outcome};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use crate::game::{
     Game, GameError, MAX_PIECES, Move, PieceStep, State, WAITING, apply, legal_moves,
 };
@@ -282,16 +282,16 @@ impl EngineGame {
     }
 
     /// Where the mover's move `mv` (or a pass) after `roll` leads, for the solver.
-    pub fn outcome(&self, state: &State, roll: u32, mv: Option<&Move>) -> Outcome {
+    pub fn outcome(&self, state: &State, roll: u32, mv: Option<&Move>) -> MoveOutcome {
         let m = state.to_move();
         let mut next = *state;
         apply(&self.game, &mut next, roll, mv);
         if next.has_won(&self.game, m) {
-            Outcome::Win
+            MoveOutcome::Win
         } else if next.to_move() == m {
-            Outcome::Same(self.rank(&next))
+            MoveOutcome::Same(self.rank(&next))
         } else {
-            Outcome::Flip(self.rank(&next))
+            MoveOutcome::Flip(self.rank(&next))
         }
     }
 }
@@ -319,7 +319,7 @@ impl ChanceGame for EngineGame {
         let state = self.unrank(position);
         if !self.is_valid(&state) {
             for _ in self.game.faces() {
-                out.outcomes.push(Outcome::Same(position));
+                out.outcomes.push(MoveOutcome::Same(position));
                 out.end_roll();
             }
             return;

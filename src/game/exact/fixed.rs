@@ -2,7 +2,7 @@
 //! picks uniformly at random, or plays a table of choices. Solving it ([`super::solve`]) gives the
 //! exact worth of a pair of policies; a maximising seat plays the best response to the other.
 
-use super::{ChanceGame, Expansion, Outcome};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use std::ops::Range;
 
 /// How one seat picks its moves.
@@ -119,10 +119,10 @@ pub fn best_choices(
                     .roll(r)
                     .iter()
                     .map(|&o| match o {
-                        Outcome::Win => 1.0,
-                        Outcome::Loss => 0.0,
-                        Outcome::Same(j) => values[j as usize],
-                        Outcome::Flip(j) => 1.0 - values[j as usize],
+                        MoveOutcome::Win => 1.0,
+                        MoveOutcome::Loss => 0.0,
+                        MoveOutcome::Same(j) => values[j as usize],
+                        MoveOutcome::Flip(j) => 1.0 - values[j as usize],
                     })
                     .collect();
                 let top = worth.iter().copied().fold(f64::NEG_INFINITY, f64::max);

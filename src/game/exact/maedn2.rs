@@ -12,7 +12,7 @@
 //! opponent's goal tiles, the mover's track tiles (colex rank among 40) and the opponent's track
 //! tiles (colex rank among the `40 - tm` tiles the mover leaves free), mixed-radix in that order.
 
-use super::{ChanceGame, Expansion, Outcome};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use std::ops::Range;
 
 /// Track tiles of the standard board.
@@ -112,7 +112,7 @@ pub struct Position {
 
 /// What a legal move leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Step {
+pub struct Maedn2Step {
     /// OpenSpiel's action id (see [`action`]).
     pub action: u32,
     /// The mover's side after the move.
@@ -126,18 +126,18 @@ pub struct Step {
 /// The legal moves of one roll: at most one per piece, or a pass.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Moves {
-    steps: [Step; MAX_PIECES],
+    steps: [Maedn2Step; MAX_PIECES],
     len: usize,
 }
 
 impl Moves {
-    fn push(&mut self, s: Step) {
+    fn push(&mut self, s: Maedn2Step) {
         self.steps[self.len] = s;
         self.len += 1;
     }
 
     /// The moves, in OpenSpiel's order (by action id).
-    pub fn as_slice(&self) -> &[Step] {
+    pub fn as_slice(&self) -> &[Maedn2Step] {
         &self.steps[..self.len]
     }
 }
@@ -166,7 +166,7 @@ pub fn moves(p: &Position, roll: u32, out: &mut Moves) {
     let m = p.mover;
     let own = m.fields();
     let theirs = rotate(p.opponent.track);
-    let step = |from: u32, to: u32| -> Step {
+    let step = |from: u32, to: u32| -> Maedn2Step {
         let mut mover = m;
         let mut opponent = p.opponent;
         let mut capture = false;
@@ -192,7 +192,7 @@ pub fn moves(p: &Position, roll: u32, out: &mut Moves) {
         } else {
             action::FIELD + from
         };
-        Step {
+        Maedn2Step {
             action,
             mover,
             opponent,
@@ -220,7 +220,7 @@ pub fn moves(p: &Position, roll: u32, out: &mut Moves) {
         }
     }
     if out.len == 0 {
-        out.push(Step {
+        out.push(Maedn2Step {
             action: action::PASS,
             mover: m,
             opponent: p.opponent,
@@ -580,16 +580,16 @@ impl Maedn2 {
     }
 
     /// Where a legal move leads, for the solver: a win, or the next position to move.
-    pub fn outcome(&self, step: &Step, roll: u32) -> Outcome {
+    pub fn outcome(&self, step: &Maedn2Step, roll: u32) -> MoveOutcome {
         if step.mover.home() == self.pieces {
-            Outcome::Win
+            MoveOutcome::Win
         } else if roll == FACES {
-            Outcome::Same(self.rank(&Position {
+            MoveOutcome::Same(self.rank(&Position {
                 mover: step.mover,
                 opponent: step.opponent,
             }))
         } else {
-            Outcome::Flip(self.rank(&Position {
+            MoveOutcome::Flip(self.rank(&Position {
                 mover: step.opponent,
                 opponent: step.mover,
             }))
@@ -620,7 +620,7 @@ impl ChanceGame for Maedn2 {
             moves(&p, roll, &mut steps);
             for s in steps.as_slice() {
                 let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
-                    Outcome::Flip(self.rank_with(&other, &s.mover))
+                    MoveOutcome::Flip(self.rank_with(&other, &s.mover))
                 } else {
                     self.outcome(s, roll)
                 };

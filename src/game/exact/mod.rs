@@ -25,9 +25,12 @@ pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
 pub use ranking::SideRanking;
 
 pub use maedn2::{
-    MAX_PIECES, Maedn2, Moves, Position, Side, Step, action, describe_geometry, is_standard, moves,
+    MAX_PIECES, Maedn2, Maedn2Step, Moves, Position, Side, action, describe_geometry, is_standard,
+    moves,
 };
-pub use value_iteration::{LayerReport, Options, Solution, SolveError, best_move, residual, solve};
+pub use value_iteration::{
+    GameSolution, GameSolveError, LayerReport, ValueIterationOptions, best_move, residual, solve,
+};
 
 use std::ops::Range;
 
@@ -56,7 +59,7 @@ pub fn gigabytes(bytes: u64) -> String {
 
 /// Where one legal move of the player to move leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum MoveOutcome {
     /// The game ends and the mover has won.
     Win,
     /// The game ends and the mover has lost.
@@ -71,7 +74,7 @@ pub enum Outcome {
 #[derive(Clone, Debug, Default)]
 pub struct Expansion {
     /// Every legal move's outcome, the moves of roll 0 first, in the game's move order.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<MoveOutcome>,
     /// `ends[r]`: one past the last outcome of roll `r` (roll `r`'s moves are
     /// `outcomes[ends[r - 1]..ends[r]]`, with `ends[-1] = 0`).
     pub ends: Vec<usize>,
@@ -95,7 +98,7 @@ impl Expansion {
     }
 
     /// The outcomes of roll `r`.
-    pub fn roll(&self, r: usize) -> &[Outcome] {
+    pub fn roll(&self, r: usize) -> &[MoveOutcome] {
         let start = if r == 0 { 0 } else { self.ends[r - 1] };
         &self.outcomes[start..self.ends[r]]
     }

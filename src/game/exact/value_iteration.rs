@@ -12,7 +12,7 @@
 //! with that partner, so positions where both sides can only pass (all pieces waiting) converge in
 //! one step instead of `(5/6)^2` a sweep.
 
-use super::{ChanceGame, Expansion, Outcome};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +20,7 @@ use std::time::Instant;
 
 /// How [`solve`] stops.
 #[derive(Clone, Copy)]
-pub struct Options<'a> {
+pub struct ValueIterationOptions<'a> {
     /// A layer is done when a sweep changes no value by more than this and a separate pass finds
     /// the largest Bellman residual below it.
     pub tolerance: f64,
@@ -32,9 +32,9 @@ pub struct Options<'a> {
     pub cancel: Option<&'a AtomicBool>,
 }
 
-impl Default for Options<'_> {
+impl Default for ValueIterationOptions<'_> {
     fn default() -> Self {
-        Options {
+        ValueIterationOptions {
             tolerance: 1e-12,
             max_sweeps: 10_000,
             progress: None,
@@ -58,14 +58,14 @@ pub struct LayerReport {
 
 /// The values of every position and how they were reached.
 #[derive(Clone, Debug)]
-pub struct Solution {
+pub struct GameSolution {
     /// `values[p]`: the probability that the player to move in position `p` wins.
     pub values: Vec<f64>,
     /// Per layer, in solving order.
     pub layers: Vec<LayerReport>,
 }
 
-impl Solution {
+impl GameSolution {
     /// The largest Bellman residual of any layer.
     pub fn residual(&self) -> f64 {
         self.layers.iter().map(|l| l.residual).fold(0.0, f64::max)
@@ -84,7 +84,7 @@ impl Solution {
 
 /// Why [`solve`] gave up.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SolveError {
+pub enum GameSolveError {
     /// The cancel flag was set.
     Cancelled,
     /// A layer still changed by more than the tolerance after `max_sweeps`.
@@ -98,34 +98,34 @@ pub enum SolveError {
     LayerTooLarge(u64),
 }
 
-impl std::fmt::Display for SolveError {
+impl std::fmt::Display for GameSolveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SolveError::Cancelled => write!(f, "cancelled"),
-            SolveError::NotConverged { positions, change } => write!(
+            GameSolveError::Cancelled => write!(f, "cancelled"),
+            GameSolveError::NotConverged { positions, change } => write!(
                 f,
                 "layer {}..{} still changed by {change:e} after the sweep limit",
                 positions.start, positions.end
             ),
-            SolveError::LayerTooLarge(n) => {
+            GameSolveError::LayerTooLarge(n) => {
                 write!(f, "a layer of {n} positions is more than 2^32")
             }
         }
     }
 }
 
-impl std::error::Error for SolveError {}
+impl std::error::Error for GameSolveError {}
 
-fn value(values: &[f64], o: Outcome) -> f64 {
+fn value(values: &[f64], o: MoveOutcome) -> f64 {
     match o {
-        Outcome::Win => 1.0,
-        Outcome::Loss => 0.0,
-        Outcome::Same(j) => values[j as usize],
-        Outcome::Flip(j) => 1.0 - values[j as usize],
+        MoveOutcome::Win => 1.0,
+        MoveOutcome::Loss => 0.0,
+        MoveOutcome::Same(j) => values[j as usize],
+        MoveOutcome::Flip(j) => 1.0 - values[j as usize],
     }
 }
 
-fn best(values: &[f64], outcomes: &[Outcome]) -> f64 {
+fn best(values: &[f64], outcomes: &[MoveOutcome]) -> f64 {
     outcomes
         .iter()
         .map(|&o| value(values, o))
@@ -173,11 +173,11 @@ fn split(values: &[f64], probs: &[f64], p: u64, e: &Expansion, partner: Option<u
         let outcomes = e.roll(r);
         if let [only] = outcomes {
             match *only {
-                Outcome::Same(j) if j == p => {
+                MoveOutcome::Same(j) if j == p => {
                     s.stay += pr;
                     continue;
                 }
-                Outcome::Flip(j) if s.partner.is_none_or(|q| q == j) => {
+                MoveOutcome::Flip(j) if s.partner.is_none_or(|q| q == j) => {
                     s.partner = Some(j);
                     s.pass += pr;
                     continue;
@@ -256,7 +256,10 @@ pub fn residual(game: &impl ChanceGame, values: &[f64], positions: Range<u64>) -
 /// Solves every position: the probability that the player to move wins under optimal play.
 ///
 /// Runs on the current rayon pool. The values are the same for any number of threads.
-pub fn solve(game: &impl ChanceGame, options: &Options) -> Result<Solution, SolveError> {
+pub fn solve(
+    game: &impl ChanceGame,
+    options: &ValueIterationOptions,
+) -> Result<GameSolution, GameSolveError> {
     let layers = game.layers();
     let mut values = vec![0.5f64; game.positions() as usize];
     let mut reports = Vec::with_capacity(layers.len());
@@ -264,14 +267,14 @@ pub fn solve(game: &impl ChanceGame, options: &Options) -> Result<Solution, Solv
         let started = Instant::now();
         let n = layer.end - layer.start;
         if n > u64::from(u32::MAX) {
-            return Err(SolveError::LayerTooLarge(n));
+            return Err(GameSolveError::LayerTooLarge(n));
         }
         let (order, ends) = sweep_order(game, layer);
         let mut fresh: Vec<f64> = Vec::new();
         let mut sweeps = 0;
         let residual = loop {
             if sweeps == options.max_sweeps {
-                return Err(SolveError::NotConverged {
+                return Err(GameSolveError::NotConverged {
                     positions: layer.clone(),
                     change: f64::NAN,
                 });
@@ -281,7 +284,7 @@ pub fn solve(game: &impl ChanceGame, options: &Options) -> Result<Solution, Solv
             let mut begin = 0;
             for &end in &ends {
                 if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return Err(SolveError::Cancelled);
+                    return Err(GameSolveError::Cancelled);
                 }
                 let bucket = &order[begin..end];
                 bucket
@@ -315,7 +318,7 @@ pub fn solve(game: &impl ChanceGame, options: &Options) -> Result<Solution, Solv
             seconds: started.elapsed().as_secs_f64(),
         });
     }
-    Ok(Solution {
+    Ok(GameSolution {
         values,
         layers: reports,
     })

@@ -15,7 +15,8 @@ use super::{Policy, PolicyError};
 use crate::board::Board;
 use crate::game::action::{PASS, action_id};
 use crate::game::exact::{
-    self, Cached, ChanceGame, EngineGame, Maedn2, Moves, Options, Position, Side, action,
+    self, Cached, ChanceGame, EngineGame, Maedn2, Moves, Position, Side, ValueIterationOptions,
+    action,
 };
 use crate::game::{Game, Move, Rules, State, WAITING, apply, legal_moves};
 use crate::random::SplitMix64;
@@ -273,9 +274,9 @@ fn solve_now(
     let by_layer = |layer: usize, layers: usize, _: u32, _: f64| {
         progress(layer as f64 / layers.max(1) as f64);
     };
-    let options = Options {
+    let options = ValueIterationOptions {
         progress: Some(&by_layer),
-        ..Options::default()
+        ..ValueIterationOptions::default()
     };
     let solution = match ranking {
         Ranking::Standard(g) => exact::solve(g, &options),

@@ -4,8 +4,8 @@
 use super::{Policy, PolicyError, front_most};
 use crate::board::Board;
 use crate::dice::exact::{self, ENTER};
-use crate::dice::state::{Model, State as DiceState};
-use crate::dice::{DicePolicy, DiceRules, Objective, Start};
+use crate::dice::state::{DiceState, Model};
+use crate::dice::{DiceObjective, DicePolicy, DiceRules, Start};
 use crate::game::{Game, Move, State, WAITING};
 use crate::random::SplitMix64;
 
@@ -43,7 +43,7 @@ impl Solitaire {
             ))
         };
         let model = Model::new(&alone, seat, &rules).map_err(|e| fail(&e))?;
-        let solved = exact::solve(&model, DicePolicy::Optimal(Objective::Turns), false)
+        let solved = exact::solve(&model, DicePolicy::Optimal(DiceObjective::Turns), false)
             .map_err(|e| fail(&e))?;
         Ok(Solitaire {
             model,

@@ -1,0 +1,185 @@
+//! Why a job stopped: the error of the concern that failed, with what the job knew, so that each
+//! face can say it in its own words (an option's name on the command line, an argument's in
+//! Python) and give it its own exit code or exception.
+
+use crate::dice::DiceError;
+use crate::game::GameError;
+use crate::game::exact::{GameSolveError, gigabytes};
+use crate::game::policy::PolicyError;
+use crate::race::RaceError;
+use crate::solve::PlayerSolveError;
+use std::fmt;
+
+/// Why a job stopped.
+#[derive(Debug)]
+pub enum JobError {
+    /// A player the board lacks.
+    Player(RaceError),
+    /// A method not in the catalogue, or a player that cannot be solved.
+    Solve(PlayerSolveError),
+    /// One board of a comparison could not be solved.
+    Compare {
+        /// The board's label.
+        label: String,
+        /// Why.
+        error: PlayerSolveError,
+    },
+    /// A real-dice analysis failed.
+    Dice(DiceError),
+    /// A dice model has more states than the job allows ([`DiceJob::max_states`]).
+    ///
+    /// [`DiceJob::max_states`]: super::DiceJob::max_states
+    DiceStates {
+        /// The player's name.
+        player: String,
+        /// The model's states.
+        states: usize,
+        /// The most allowed.
+        most: u64,
+    },
+    /// The game's rules: the text given does not parse, or the board's `[game] rules` are wrong.
+    Rules(GameError),
+    /// The game cannot be set up on the board (players, pieces, seats, a board it cannot play).
+    Game(GameError),
+    /// The policies named are neither one for every seat nor one for each.
+    PolicyCount {
+        /// Policies named.
+        given: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A policy could not be made, or failed in a game.
+    Policy(PolicyError),
+    /// The worker threads could not be started.
+    Threads(String),
+    /// Solving the game needs more memory than the budget.
+    Memory {
+        /// Positions to hold.
+        positions: u64,
+        /// Bytes they need.
+        need: u64,
+        /// Bytes the budget allows.
+        have: u64,
+        /// Whether the budget was given ([`SolveGameJob::memory`]) rather than read off the
+        /// machine.
+        ///
+        /// [`SolveGameJob::memory`]: super::SolveGameJob::memory
+        limited: bool,
+        /// What would fit.
+        fits: MemoryFit,
+    },
+    /// The exact game's value iteration failed (cancelled, not converged, a layer too large).
+    GameSolve(GameSolveError),
+    /// The value table was asked for a game the general ranking solves, whose table has no format
+    /// yet.
+    NoTable {
+        /// The board's name.
+        board: String,
+        /// The rules, in the syntax of `--rules`.
+        rules: String,
+    },
+    /// The face stopped the job (a Ctrl-C seen between two runs).
+    Stopped,
+}
+
+/// What fits the memory budget when a solve of the game does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryFit {
+    /// The standard board: up to this many pieces a side fit (0: none).
+    Pieces(usize),
+    /// Another game: fewer pieces need less.
+    Fewer,
+}
+
+impl fmt::Display for JobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobError::Player(e) => write!(f, "{e}"),
+            JobError::Solve(e) => write!(f, "{e}"),
+            JobError::Compare { label, error } => write!(f, "{label}: {error}"),
+            JobError::Dice(e) => write!(f, "{e}"),
+            JobError::DiceStates {
+                player,
+                states,
+                most,
+            } => write!(
+                f,
+                "player {player}: the dice model has {states} states, more than the {most} allowed"
+            ),
+            JobError::Rules(e) | JobError::Game(e) => write!(f, "{e}"),
+            JobError::PolicyCount { given, seats } => write!(
+                f,
+                "{given} policies named for {seats} seats: give one policy for all seats, or one \
+                 for each"
+            ),
+            JobError::Policy(e) => write!(f, "{e}"),
+            JobError::Threads(e) => write!(f, "cannot start the threads: {e}"),
+            JobError::Memory {
+                positions,
+                need,
+                have,
+                limited,
+                fits,
+            } => {
+                let fits = match fits {
+                    MemoryFit::Pieces(0) => "no count of pieces fits".to_string(),
+                    MemoryFit::Pieces(1) => "1 piece a side fits".to_string(),
+                    MemoryFit::Pieces(k) => format!("1 to {k} pieces a side fit"),
+                    MemoryFit::Fewer => "fewer pieces need less".to_string(),
+                };
+                write!(
+                    f,
+                    "{positions} positions need about {} (an f64 each plus the largest layer's \
+                     sweep order), but {} {}; {fits}",
+                    gigabytes(*need),
+                    gigabytes(*have),
+                    if *limited {
+                        "is the budget"
+                    } else {
+                        "are available"
+                    }
+                )
+            }
+            JobError::GameSolve(e) => write!(f, "{e}"),
+            JobError::NoTable { board, rules } => write!(
+                f,
+                "the value table is written for the standard board under openspiel rules; {board} \
+                 with rules {rules} is solved with the general ranking, whose table is not \
+                 written yet"
+            ),
+            JobError::Stopped => write!(f, "stopped"),
+        }
+    }
+}
+
+impl std::error::Error for JobError {}
+
+impl From<RaceError> for JobError {
+    fn from(e: RaceError) -> Self {
+        JobError::Player(e)
+    }
+}
+
+impl From<PlayerSolveError> for JobError {
+    fn from(e: PlayerSolveError) -> Self {
+        JobError::Solve(e)
+    }
+}
+
+impl From<DiceError> for JobError {
+    fn from(e: DiceError) -> Self {
+        JobError::Dice(e)
+    }
+}
+
+impl From<PolicyError> for JobError {
+    fn from(e: PolicyError) -> Self {
+        JobError::Policy(e)
+    }
+}
+
+impl From<GameSolveError> for JobError {
+    fn from(e: GameSolveError) -> Self {
+        JobError::GameSolve(e)
+    }
+}

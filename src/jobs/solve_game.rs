@@ -1,0 +1,445 @@
+//! The solve-game job: the exact two-player game, every position's value, by the standard
+//! board's perfect ranking under openspiel rules and by the general ranking otherwise.
+
+use super::{JobError, MemoryFit, thread_pool};
+use crate::board::Board;
+use crate::game::exact::{
+    Cached, ChanceGame, EngineGame, GameSolution, Maedn2, Position, Side, ValueIterationOptions,
+    available_memory, is_standard, most_pieces_within, solve,
+};
+use crate::game::{Game, GameConfig, Rules, State};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// What to solve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SolveGameJob {
+    /// Pieces a side.
+    pub pieces: usize,
+    /// Rules, `PRESET[,SWITCH=VALUE...]`; `None`: the board's `[game] rules`, else openspiel.
+    pub rules: Option<String>,
+    /// The most memory the solve may take, in megabytes; `None`: what the machine has available
+    /// (no bound where that cannot be read).
+    pub memory: Option<u64>,
+    /// Worker threads; `None`: one per core.
+    pub threads: Option<usize>,
+    /// Whether the values will be written as a table ([`GameRanking::Standard`] only): a game the
+    /// general ranking solves is then refused before it is solved.
+    pub table: bool,
+}
+
+impl Default for SolveGameJob {
+    fn default() -> Self {
+        SolveGameJob {
+            pieces: 2,
+            rules: None,
+            memory: None,
+            threads: None,
+            table: false,
+        }
+    }
+}
+
+/// What a face is told while the game is solved.
+#[derive(Clone, Copy, Default)]
+pub struct SolveGameWatch<'a> {
+    /// Told before a general solve starts: its positions, the bytes of their values, and the
+    /// bytes of every position's moves when they are kept (`None`: not kept, they do not fit).
+    pub plan: Option<&'a (dyn Fn(u64, u64, Option<u64>) + Sync)>,
+    /// Told after every sweep: the layer (in solving order), the layers, the sweep and the
+    /// largest change.
+    pub sweep: Option<&'a (dyn Fn(usize, usize, u32, f64) + Sync)>,
+}
+
+/// The ranking the values follow.
+pub enum GameRanking {
+    /// The standard board's perfect ranking, from the mover's side.
+    Standard(Box<Maedn2>),
+    /// The general ranking of any board and rules.
+    General(Box<EngineGame>),
+}
+
+impl GameRanking {
+    /// Positions ranked.
+    pub fn positions(&self) -> u64 {
+        match self {
+            GameRanking::Standard(g) => g.positions(),
+            GameRanking::General(g) => g.positions(),
+        }
+    }
+
+    /// Pieces a side.
+    pub fn pieces(&self) -> usize {
+        match self {
+            GameRanking::Standard(g) => g.pieces(),
+            GameRanking::General(g) => g.game().pieces(),
+        }
+    }
+
+    /// The rank of the start, the first player to move.
+    pub fn start(&self) -> u64 {
+        match self {
+            GameRanking::Standard(g) => g.rank(&g.start()),
+            GameRanking::General(g) => g.rank(&g.start()),
+        }
+    }
+}
+
+/// The solved game: its ranking, every position's value and what the solve reports.
+pub struct GameValues {
+    /// How positions are ranked.
+    pub ranking: GameRanking,
+    /// Every position's value, by rank, and each layer's sweeps.
+    pub solution: GameSolution,
+    /// The report (`solve-game --format json`'s results).
+    pub report: SolveGameReport,
+}
+
+/// What `solve-game` reports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveGameReport {
+    /// The board's name.
+    pub board: String,
+    /// The rules, in the syntax of `--rules`.
+    pub rules: String,
+    /// The board players seated (game player 0 first).
+    pub seats: Vec<usize>,
+    /// Which ranking, in words.
+    pub ranking: &'static str,
+    /// Whether every position's moves were kept in memory between sweeps.
+    pub moves_kept: bool,
+    /// Pieces a side.
+    pub pieces: usize,
+    /// Positions ranked.
+    pub positions: u64,
+    /// The standard ranking's placements, finished games included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placements: Option<u64>,
+    /// The first player's win probability from the start, optimal play by both.
+    pub first_player_wins: f64,
+    /// The largest Bellman residual of any layer.
+    pub residual: f64,
+    /// Sweeps over all layers.
+    pub sweeps: u64,
+    /// The most sweeps one layer took.
+    pub most_sweeps_in_a_layer: u32,
+    /// Each layer, in solving order.
+    pub layers: Vec<LayerRow>,
+    /// Positions worth quoting, with their values.
+    pub chosen: Vec<Chosen>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Seconds of the solve.
+    pub seconds: f64,
+    /// Bytes of the values (an f64 a position).
+    pub value_bytes: u64,
+}
+
+/// One layer of the solve.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LayerRow {
+    /// Its positions.
+    pub positions: u64,
+    /// Sweeps it took.
+    pub sweeps: u32,
+    /// Its largest Bellman residual.
+    pub residual: f64,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+/// A position worth quoting.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Chosen {
+    /// The position, in words.
+    pub position: String,
+    /// The probability that the player to move wins.
+    pub mover_wins: f64,
+}
+
+/// The bytes a solve of the game may take: `megabytes` given, else what the machine has
+/// available (`None`: no bound, where that cannot be read).
+pub fn memory_budget(megabytes: Option<u64>) -> Option<u64> {
+    megabytes
+        .map(|mb| mb.saturating_mul(1_000_000))
+        .or_else(available_memory)
+}
+
+/// The two-player game of `board` with `pieces` a side under `rules` (`None`: the board's `[game]`
+/// rules, else openspiel), the players spread round the board.
+pub fn two_player_game(
+    board: &Board,
+    pieces: usize,
+    rules: Option<&str>,
+) -> Result<Game, JobError> {
+    let config = GameConfig {
+        pieces: Some(pieces),
+        rules: Rules::for_board(board, rules).map_err(JobError::Rules)?,
+        ..GameConfig::new(2)
+    };
+    Game::new(board, &config).map_err(JobError::Game)
+}
+
+/// Solves the two-player game `job` sets up on `board`, every position's value, on the job's
+/// threads within its memory; `watch` is told the plan and each sweep.
+pub fn solve_game(
+    board: &Board,
+    job: &SolveGameJob,
+    watch: SolveGameWatch<'_>,
+) -> Result<GameValues, JobError> {
+    let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
+    let pool = thread_pool(job.threads)?;
+    let budget = memory_budget(job.memory);
+    let options = ValueIterationOptions {
+        progress: watch.sweep,
+        ..ValueIterationOptions::default()
+    };
+    let limited = job.memory.is_some();
+    let started = Instant::now();
+    let (ranking, solution, kept) = if is_standard(&game) && game.rules == Rules::openspiel() {
+        let (ranking, solution) =
+            pool.install(|| standard(job.pieces, budget, limited, &options))?;
+        (ranking, solution, false)
+    } else if job.table {
+        return Err(JobError::NoTable {
+            board: board.name.clone(),
+            rules: game.rules.describe(),
+        });
+    } else {
+        pool.install(|| general(&game, budget, limited, &options, watch))?
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let threads = pool.current_num_threads();
+    let report = match &ranking {
+        GameRanking::Standard(g) => standard_report(g, &solution, board, threads, seconds),
+        GameRanking::General(g) => general_report(g, &solution, board, threads, seconds, kept),
+    };
+    Ok(GameValues {
+        ranking,
+        solution,
+        report,
+    })
+}
+
+/// The standard board under openspiel rules, with [`Maedn2`]'s ranking.
+fn standard(
+    pieces: usize,
+    budget: Option<u64>,
+    limited: bool,
+    options: &ValueIterationOptions<'_>,
+) -> Result<(GameRanking, GameSolution), JobError> {
+    let need = Maedn2::bytes_needed(pieces);
+    if let Some(have) = budget
+        && need > have
+    {
+        return Err(JobError::Memory {
+            positions: Maedn2::count(pieces),
+            need,
+            have,
+            limited,
+            fits: MemoryFit::Pieces(most_pieces_within(budget)),
+        });
+    }
+    let game = Maedn2::new(pieces);
+    let solution = solve(&game, options)?;
+    Ok((GameRanking::Standard(Box::new(game)), solution))
+}
+
+/// Any other two-player game, with the general ranking ([`EngineGame`]); every position's moves
+/// are kept ([`Cached`]) when that fits the budget too.
+fn general(
+    game: &Game,
+    budget: Option<u64>,
+    limited: bool,
+    options: &ValueIterationOptions<'_>,
+    watch: SolveGameWatch<'_>,
+) -> Result<(GameRanking, GameSolution, bool), JobError> {
+    let engine = EngineGame::new(game).map_err(JobError::Game)?;
+    let need = engine.bytes_needed();
+    let rolls = game.faces().len() as u64;
+    let cache = Cached::<EngineGame>::bytes_for(
+        engine.positions(),
+        game.faces().len(),
+        engine.positions().saturating_mul(rolls * 2),
+    );
+    if let Some(have) = budget
+        && need > have
+    {
+        return Err(JobError::Memory {
+            positions: engine.positions(),
+            need,
+            have,
+            limited,
+            fits: MemoryFit::Fewer,
+        });
+    }
+    let keep = budget.is_none_or(|have| need.saturating_add(cache) <= have);
+    if let Some(plan) = watch.plan {
+        plan(engine.positions(), need, keep.then_some(cache));
+    }
+    let solution = if keep {
+        solve(&Cached::new(engine.clone()), options)?
+    } else {
+        solve(&engine, options)?
+    };
+    Ok((GameRanking::General(Box::new(engine)), solution, keep))
+}
+
+/// A side in words: its waiting pieces, track tiles and goal tiles.
+fn describe(s: &Side) -> String {
+    let mut parts = Vec::new();
+    if s.waiting > 0 {
+        parts.push(format!("{} waiting", s.waiting));
+    }
+    let tiles: Vec<String> = (0..40)
+        .filter(|t| s.track >> t & 1 == 1)
+        .map(|t| t.to_string())
+        .collect();
+    if !tiles.is_empty() {
+        parts.push(format!("track {}", tiles.join(",")));
+    }
+    let goal: Vec<String> = (0..4)
+        .filter(|g| s.goal >> g & 1 == 1)
+        .map(|g| g.to_string())
+        .collect();
+    if !goal.is_empty() {
+        parts.push(format!("goal {}", goal.join(",")));
+    }
+    parts.join(" ")
+}
+
+/// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
+fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
+    let k = game.pieces() as u8;
+    let start = game.start();
+    let one_in = Side {
+        waiting: k - 1,
+        track: 1,
+        goal: 0,
+    };
+    let mut positions = vec![
+        start,
+        Position {
+            mover: start.mover,
+            opponent: one_in,
+        },
+        Position {
+            mover: one_in,
+            opponent: start.opponent,
+        },
+    ];
+    if k >= 2 {
+        // Both sides one piece short of home, the mover's on tile 30, the other's on tile 35.
+        let home = ((1u8 << (k - 1)) - 1) << (5 - k);
+        let side = |t: u64| Side {
+            waiting: 0,
+            track: 1 << t,
+            goal: home,
+        };
+        positions.push(Position {
+            mover: side(30),
+            opponent: side(35),
+        });
+    }
+    positions
+        .iter()
+        .map(|p| Chosen {
+            position: format!(
+                "mover: {}; other: {}",
+                describe(&p.mover),
+                describe(&p.opponent)
+            ),
+            mover_wins: values[game.rank(p) as usize],
+        })
+        .collect()
+}
+
+fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
+    s.layers
+        .iter()
+        .map(|l| LayerRow {
+            positions: l.positions.end - l.positions.start,
+            sweeps: l.sweeps,
+            residual: l.residual,
+            seconds: l.seconds,
+        })
+        .collect()
+}
+
+/// The report of the standard board solved with [`Maedn2`]'s ranking.
+fn standard_report(
+    game: &Maedn2,
+    s: &GameSolution,
+    board: &Board,
+    threads: usize,
+    seconds: f64,
+) -> SolveGameReport {
+    SolveGameReport {
+        board: board.name.clone(),
+        rules: Rules::openspiel().describe(),
+        seats: vec![0, 2],
+        ranking: "standard (the 40-tile board's perfect ranking)",
+        moves_kept: false,
+        pieces: game.pieces(),
+        positions: game.positions(),
+        placements: Some(Maedn2::count_all(game.pieces())),
+        first_player_wins: s.values[game.rank(&game.start()) as usize],
+        residual: s.residual(),
+        sweeps: s.sweeps(),
+        most_sweeps_in_a_layer: s.max_sweeps(),
+        layers: layer_rows(s),
+        chosen: chosen(game, &s.values),
+        threads,
+        seconds,
+        value_bytes: game.positions() * 8,
+    }
+}
+
+/// The report of a game solved with the general ranking.
+fn general_report(
+    engine: &EngineGame,
+    s: &GameSolution,
+    board: &Board,
+    threads: usize,
+    seconds: f64,
+    kept: bool,
+) -> SolveGameReport {
+    let game = engine.game();
+    let start = engine.start();
+    let mut chosen = vec![Chosen {
+        position: "the start, the first player to move".into(),
+        mover_wins: s.values[engine.rank(&start) as usize],
+    }];
+    if engine.is_seat_aware() {
+        let second = State::initial(game).with_turn(0, 0);
+        let second = State::from_steps(game, second.steps(), 1).unwrap_or(second);
+        chosen.push(Chosen {
+            position: "the start, the second player to move".into(),
+            mover_wins: s.values[engine.rank(&second) as usize],
+        });
+    }
+    SolveGameReport {
+        board: board.name.clone(),
+        rules: game.rules.describe(),
+        seats: game.seats().to_vec(),
+        ranking: if engine.is_seat_aware() {
+            "general ranking, one table per mover: the seats are not symmetric"
+        } else {
+            "general ranking, one table from the mover's side: the seats are symmetric"
+        },
+        moves_kept: kept,
+        pieces: game.pieces(),
+        positions: engine.positions(),
+        placements: None,
+        first_player_wins: s.values[engine.rank(&start) as usize],
+        residual: s.residual(),
+        sweeps: s.sweeps(),
+        most_sweeps_in_a_layer: s.max_sweeps(),
+        layers: layer_rows(s),
+        chosen,
+        threads,
+        seconds,
+        value_bytes: engine.positions() * 8,
+    }
+}

@@ -1,0 +1,212 @@
+//! The faces give one answer: for each job, the library's call (`boardpath::jobs`), the command
+//! line's `--format json` and the workbench server's API return the same numbers for the same
+//! question (`python/tests/test_faces.py` holds Python's call to the same command lines). What a
+//! run measures of itself (seconds, threads, the timing of a method) is left out.
+
+mod common;
+
+use boardpath::board::Board;
+use boardpath::jobs::{
+    self, CompareBoard, CompareJob, DiceJob, PlayJob, SolveGameJob, SolveGameWatch, SolveJob,
+};
+use boardpath::output::json::Placed;
+use common::{Served, json_results};
+use serde_json::Value;
+use std::ops::ControlFlow;
+
+const MAEDN: &str = include_str!("../boards/maedn.toml");
+const LUDO: &str = include_str!("../boards/ludo.toml");
+
+/// `value` as the faces' JSON reads back: written as text and parsed, as a face's answer is (a
+/// float goes through the same text both ways, so equal numbers compare equal to the last bit).
+fn json(value: &impl serde::Serialize) -> Value {
+    serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap()
+}
+
+/// `doc` without the fields named `keys`, at any depth: what a run measures of itself.
+fn without(mut doc: Value, keys: &[&str]) -> Value {
+    fn strip(v: &mut Value, keys: &[&str]) {
+        match v {
+            Value::Object(m) => {
+                m.retain(|k, _| !keys.contains(&k.as_str()));
+                m.values_mut().for_each(|x| strip(x, keys));
+            }
+            Value::Array(a) => a.iter_mut().for_each(|x| strip(x, keys)),
+            _ => {}
+        }
+    }
+    strip(&mut doc, keys);
+    doc
+}
+
+/// The `results` of the server's answer to `POST target` with `toml` as the body.
+fn served(server: &Served, target: &str, toml: &str) -> Value {
+    let answer = server.post(target, toml.as_bytes());
+    assert_eq!(answer.status, 200, "{target}: {}", answer.text());
+    answer.json()["results"].take()
+}
+
+#[test]
+fn solve_gives_one_answer_on_every_face() {
+    let board = Board::load("ludo").unwrap();
+    let job = SolveJob {
+        player: Some("all".into()),
+        method: "bnb/bitboard".into(),
+        ..SolveJob::default()
+    };
+    let solved = jobs::solve(&board, &job, None, &mut |_| {})
+        .unwrap()
+        .held()
+        .unwrap();
+    let library = json(
+        &solved
+            .iter()
+            .map(|(p, s)| Placed::new(&board, *p, s))
+            .collect::<Vec<_>>(),
+    );
+    let cli = json_results(&[
+        "solve",
+        "ludo",
+        "--player",
+        "all",
+        "--method",
+        "bnb/bitboard",
+        "--format",
+        "json",
+    ]);
+    let server = served(
+        &Served::start(&[]),
+        "/api/solve?file=ludo&player=all&method=bnb/bitboard",
+        LUDO,
+    );
+    assert_eq!(library.as_array().unwrap().len(), 4);
+    assert_eq!(library, cli);
+    assert_eq!(library, server);
+}
+
+#[test]
+fn compare_gives_one_answer_on_every_face() {
+    let board = Board::load("maedn").unwrap();
+    let methods = "dp/step,bnb/bitboard,astar/step";
+    let job = CompareJob {
+        methods: Some(methods.split(',').map(String::from).collect()),
+        repeat: 1,
+        ..CompareJob::default()
+    };
+    let entry = CompareBoard {
+        label: "maedn",
+        board: &board,
+        player: Some("all"),
+    };
+    let report = jobs::compare(&[entry], &job, &mut |_| ControlFlow::Continue(())).unwrap();
+    // Each method's timing is the run's own.
+    let library = without(json(&report), &["time"]);
+    let cli = json_results(&[
+        "compare", "maedn", "--player", "all", "--method", methods, "--repeat", "1", "--format",
+        "json",
+    ]);
+    let server = served(
+        &Served::start(&[]),
+        &format!("/api/compare?file=maedn&player=all&method={methods}"),
+        MAEDN,
+    );
+    assert_eq!(library["rows"].as_array().unwrap().len(), 12);
+    assert_eq!(library, without(cli, &["time"]));
+    assert_eq!(library, without(server, &["time"]));
+}
+
+#[test]
+fn dice_gives_one_answer_on_every_face() {
+    let board = Board::load("maedn").unwrap();
+    let job = DiceJob {
+        player: Some("all".into()),
+        ..DiceJob::default()
+    };
+    let analyses: Vec<_> = jobs::dice(&board, &job, None)
+        .unwrap()
+        .into_iter()
+        .map(|a| a.analysis)
+        .collect();
+    let library = json(&analyses);
+    let cli = json_results(&["dice", "maedn", "--player", "all", "--format", "json"]);
+    let server = served(
+        &Served::start(&[]),
+        "/api/dice?file=maedn&player=all",
+        MAEDN,
+    );
+    assert_eq!(library.as_array().unwrap().len(), 4);
+    assert_eq!(library, cli);
+    assert_eq!(library, server);
+}
+
+#[test]
+fn play_gives_one_answer_on_every_face() {
+    let board = Board::load("maedn").unwrap();
+    let job = PlayJob {
+        players: 4,
+        policies: ["front", "rear", "aggressive", "random"]
+            .map(String::from)
+            .to_vec(),
+        games: 2000,
+        seed: 7,
+        ..PlayJob::default()
+    };
+    let report = jobs::play(&board, &job, &|_| {}).unwrap();
+    // Seconds and threads are the run's; everything else the seed fixes.
+    let timing = ["seconds", "threads"];
+    let library = without(json(&report), &timing);
+    let policy = "front,rear,aggressive,random";
+    let cli = json_results(&[
+        "play",
+        "maedn",
+        "--players",
+        "4",
+        "--policy",
+        policy,
+        "--games",
+        "2000",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    let server = served(
+        &Served::start(&[]),
+        &format!("/api/play?file=maedn&players=4&policy={policy}&games=2000&seed=7"),
+        MAEDN,
+    );
+    assert_eq!(library["games"], 2000);
+    assert_eq!(library, without(cli, &timing));
+    assert_eq!(library, without(server, &timing));
+}
+
+#[test]
+fn solve_game_gives_one_answer_on_the_library_and_the_command_line() {
+    // The server has no solve-game endpoint: two faces here, Python's in test_faces.py.
+    for (board, rules) in [("maedn", "openspiel"), ("ludo", "ludo")] {
+        let job = SolveGameJob {
+            pieces: 1,
+            rules: Some(rules.into()),
+            ..SolveGameJob::default()
+        };
+        let loaded = Board::load(board).unwrap();
+        let values = jobs::solve_game(&loaded, &job, SolveGameWatch::default()).unwrap();
+        let timing = ["seconds", "threads"];
+        let library = without(json(&values.report), &timing);
+        let cli = json_results(&[
+            "solve-game",
+            board,
+            "--pieces",
+            "1",
+            "--rules",
+            rules,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(library, without(cli, &timing), "{board}");
+        assert_eq!(
+            values.solution.values[values.ranking.start() as usize],
+            values.report.first_player_wins
+        );
+    }
+}
