@@ -45,6 +45,9 @@ enum Command {
     /// The exact two-player game (OpenSpiel rules, K pieces): the first player's win probability
     /// under optimal play, certified by the Bellman residual, and the value table for a policy.
     SolveGame(cli::solve_game::SolveGameArgs),
+    /// Review a game record against the exact solution: every turn's best move, the winning chance
+    /// lost, errors marked, the luck of the rolls; or one position's value (`--position ID`).
+    Review(cli::review::ReviewArgs),
     /// The board workbench in the browser: edit a board, see its problems, paths and numbers as you type.
     Serve(cli::serve::ServeArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell (see the README).
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Dice(args)) => cli::dice::run(&args),
         Some(Command::Play(args)) => cli::play::run(&args),
         Some(Command::SolveGame(args)) => cli::solve_game::run(&args),
+        Some(Command::Review(args)) => cli::review::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),
         Some(Command::Completions(args)) => cli::completions::run(&args, Cli::command()),
     };

@@ -995,3 +995,212 @@ async fn the_workbench_runs_skipped_methods_and_fits_800_pixels() {
         })
         .await;
 }
+
+/// Plays the play page (`/play`) until the game is over: clicks the first highlighted piece, or
+/// passes, whenever it is the person's turn. Returns the record the page holds.
+async fn play_out(c: &Client) -> Value {
+    for _ in 0..5_000 {
+        wait(
+            c,
+            "document.querySelector('#board circle.movable') || \
+             !document.getElementById('pass').classList.contains('hidden') || \
+             document.getElementById('status').textContent.includes('has won') || \
+             document.getElementById('status').textContent.startsWith('Refused')",
+        )
+        .await;
+        let status = text(c, "status").await;
+        assert!(!status.starts_with("Refused"), "{status}");
+        if status.contains("has won") {
+            return js(c, "return record;").await;
+        }
+        let before = js(c, "return record.turns.length;").await;
+        js(
+            c,
+            "const m = document.querySelector('#board circle.movable');
+             if (m) m.dispatchEvent(new MouseEvent('click')); else document.getElementById('pass').click();",
+        )
+        .await;
+        // The click is answered once the move is in the record.
+        wait(c, &format!("record.turns.length > {before}")).await;
+    }
+    panic!("the game did not end in 5,000 moves");
+}
+
+/// The record `r` as the URL fragment the play page reads.
+fn fragment(r: &Value) -> String {
+    use std::fmt::Write;
+    // Base64 of the UTF-8 JSON, as the page's btoa writes it.
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let bytes = r.to_string().into_bytes();
+    let mut s = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().fold(0u32, |a, &b| a << 8 | u32::from(b)) << (8 * (3 - chunk.len()));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                s.push(B64[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    let mut out = String::from("#record=");
+    let _ = write!(out, "{s}");
+    out
+}
+
+/// A whole game against the optimal bot with 2 pieces, by clicks: the win probability shown at
+/// the start is the solved value to the digits shown, every move is answered, and the review
+/// lists every roll and agrees with `boardpath review` on the record the page made.
+#[tokio::test(flavor = "current_thread")]
+async fn the_play_page_plays_the_optimal_bot_and_reviews_the_game() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let url = format!("{}play", server.url());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let path2 = path.clone();
+    browser
+        .run(move |c, _| async move {
+            c.goto(&url).await.unwrap();
+            c.find(Locator::Css("#pieces"))
+                .await
+                .unwrap()
+                .select_by_value("2")
+                .await
+                .unwrap();
+            click(&c, "start").await;
+            wait(&c, "document.getElementById('win0').textContent !== '-'").await;
+            // 0.512198970: seat 0's exact chance at the start (docs/game-solve.md).
+            assert_eq!(text(&c, "win0").await, "51.22%");
+            assert_eq!(text(&c, "win1").await, "48.78%");
+            let record = play_out(&c).await;
+            let turns = record["turns"].as_array().unwrap().len();
+            assert!(turns > 10, "{record}");
+            click(&c, "review-button").await;
+            wait(&c, "document.querySelectorAll('#turns tr.turn').length > 0").await;
+            let rows = js(
+                &c,
+                "return document.querySelectorAll('#turns tr.turn').length;",
+            )
+            .await;
+            assert_eq!(rows, json!(turns));
+            std::fs::write(&path2, record.to_string()).unwrap();
+        })
+        .await;
+    // The CLI's review of the page's record: the same number of turns, seat 1 (the optimal bot)
+    // never loses winning chance.
+    let r = json_results(&["review", path.to_str().unwrap(), "--format", "json"]);
+    let bot_loss = r["players"][1]["loss"].as_f64().unwrap();
+    assert!(bot_loss < 1e-9, "the optimal bot lost {bot_loss}");
+}
+
+/// Rolls entered by hand ("I roll real dice"), a known record's review from a link, and the
+/// upload of a record with an illegal move (refused, naming the turn).
+#[tokio::test(flavor = "current_thread")]
+async fn the_play_page_takes_entered_rolls_links_and_uploads() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let base = format!("{}play", server.url());
+    let known = json!({"format": "boardpath.game-record/1", "pieces": 1, "turns": [
+        {"roll": 6, "action": 1}, {"roll": 4, "action": 2}, {"roll": 3, "action": 0},
+        {"roll": 6, "action": 6}, {"roll": 2, "action": 12}, {"roll": 5, "action": 0}]});
+    let expected = {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("known.json");
+        std::fs::write(&p, known.to_string()).unwrap();
+        json_results(&["review", p.to_str().unwrap(), "--format", "json"])
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"format": "boardpath.game-record/1", "pieces": 1, "turns": [{"roll": 6, "action": 1}, {"roll": 3, "action": 9}]}"#,
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap().to_string();
+    let link = format!("{base}{}", fragment(&known));
+    browser
+        .run(move |c, _| async move {
+            // Entered rolls: a 6 brings the piece in, and the bonus roll is asked for again.
+            c.goto(&base).await.unwrap();
+            c.find(Locator::Css("#pieces")).await.unwrap().select_by_value("1").await.unwrap();
+            click(&c, "real-dice").await;
+            click(&c, "start").await;
+            wait(&c, "document.querySelector('#dice-entry button[data-face=\"6\"]')").await;
+            js(&c, "document.querySelector('#dice-entry button[data-face=\"6\"]').click();").await;
+            wait(&c, "document.querySelector('#board circle.movable')").await;
+            js(&c, "document.querySelector('#board circle.movable').dispatchEvent(new MouseEvent('click'));").await;
+            wait(&c, "record.turns.length === 1 && document.querySelector('#dice-entry button[data-face=\"4\"]')").await;
+            assert_eq!(js(&c, "return record.turns;").await, json!([{"roll": 6, "action": 1}]));
+            // 0.7638340517: the mover's chance after entering on a 6 (the review's best value).
+            assert_eq!(text(&c, "win0").await, "76.38%");
+
+            // A link carries a record: the page reviews it, the values are the CLI's.
+            c.goto(&link).await.unwrap();
+            wait(&c, "document.querySelectorAll('#turns tr.turn').length === 6").await;
+            let before = js(&c, "return Array.from(document.querySelectorAll('#turns tr.turn')).map(r => r.children[5].textContent);").await;
+            let want: Vec<String> = expected["turns"].as_array().unwrap().iter()
+                .map(|t| format!("{:.2}%", 100.0 * t["position_value"].as_f64().unwrap())).collect();
+            assert_eq!(before, json!(want));
+            // Clicking a turn shows its position.
+            js(&c, "document.querySelector('#turns tr.turn[data-turn=\"4\"]').click();").await;
+            wait(&c, "document.getElementById('status').textContent.startsWith('Turn 4')").await;
+
+            // An uploaded record with an illegal move is refused, naming the turn.
+            c.find(Locator::Id("upload")).await.unwrap().send_keys(&bad).await.unwrap();
+            wait(&c, "document.getElementById('status').textContent.startsWith('Refused')").await;
+            let status = text(&c, "status").await;
+            assert!(status.contains("turn 2") && status.contains("action 9 is not legal"), "{status}");
+        })
+        .await;
+    drop(server);
+}
+
+/// Redraws `docs/pictures/play.png` (a game against the optimal bot, a few moves in, with the
+/// hint shown) and `docs/pictures/review.png` (the review of a finished game).
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "writes docs/pictures/play.png and review.png; run to redraw them"]
+async fn play_screenshots() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = Served::start(&["maedn"]);
+    let url = format!("{}play", server.url());
+    browser
+        .run(move |c, _| async move {
+            c.set_window_size(1200, 900).await.unwrap();
+            c.goto(&url).await.unwrap();
+            click(&c, "start").await;
+            let pictures = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
+            // Play until the person has a choice of at least two moves, then ask for the hint.
+            for _ in 0..500 {
+                wait(
+                    &c,
+                    "document.querySelector('#board circle.movable') || \
+                     !document.getElementById('pass').classList.contains('hidden') || \
+                     document.getElementById('status').textContent.includes('has won')",
+                )
+                .await;
+                let choices = js(&c, "return document.querySelectorAll('#board circle.movable').length;").await;
+                if choices.as_u64().unwrap() >= 2 && js(&c, "return record.turns.length;").await.as_u64().unwrap() > 12 {
+                    break;
+                }
+                let before = js(&c, "return record.turns.length;").await;
+                js(&c, "const m = document.querySelector('#board circle.movable'); if (m) m.dispatchEvent(new MouseEvent('click')); else document.getElementById('pass').click();").await;
+                wait(&c, &format!("record.turns.length > {before}")).await;
+            }
+            click(&c, "hint-button").await;
+            std::fs::write(pictures.join("play.png"), c.screenshot().await.unwrap()).unwrap();
+            play_out(&c).await;
+            click(&c, "review-button").await;
+            wait(&c, "document.querySelectorAll('#turns tr.turn').length > 0").await;
+            js(&c, "const rows = document.querySelectorAll('#turns tr.turn'); rows[Math.floor(rows.length / 2)].click();").await;
+            wait(&c, "document.getElementById('status').textContent.startsWith('Turn')").await;
+            std::fs::write(pictures.join("review.png"), c.screenshot().await.unwrap()).unwrap();
+        })
+        .await;
+}

@@ -83,6 +83,15 @@ const NUMERIC: &[(&str, &str, u128, u128)] = &[
     ),
     ("serve", "--timeout", 1, 86_400),
     ("serve", "--read-timeout", 1, 3_600),
+    (
+        "review",
+        "--pieces",
+        1,
+        (boardpath::game::MAX_PIECES / 2) as u128,
+    ),
+    ("review", "--inaccuracy", 1, 100),
+    ("review", "--mistake", 1, 100),
+    ("review", "--blunder", 1, 100),
 ];
 
 /// Every other option that takes a value (names, formats, files, lists of faces or choices).
@@ -165,7 +174,14 @@ const OTHER: &[(&str, &[&str])] = &[
             "--die",
         ],
     ),
-    ("play", &["--rules", "--policy", "--format", "--plot"]),
+    (
+        "play",
+        &["--rules", "--policy", "--format", "--plot", "--records"],
+    ),
+    (
+        "review",
+        &["--table", "--position", "--board", "--rules", "--format"],
+    ),
     (
         "solve-game",
         &[
@@ -177,7 +193,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--format",
         ],
     ),
-    ("serve", &[]),
+    ("serve", &["--table"]),
     ("completions", &[]),
     ("validate", &[]),
 ];
@@ -292,6 +308,7 @@ fn needed(command: &str) -> &'static [&'static str] {
     match command {
         "sweep" => &["maedn"],
         "render" => &["-o", NOWHERE],
+        "review" => &["--position", "aebaaaaaaaaa"],
         _ => &[],
     }
 }

@@ -257,37 +257,17 @@ fn games_without_an_exact_solution_are_refused() {
     );
     refused(
         &[
-            "play", "--rules", "schmidt", "--pieces", "1", "--policy", "optimal", "--games", "1",
-        ],
-        "no exact solution for rules schmidt",
-    );
-    refused(
-        &[
-            "play",
-            "--adjacent",
-            "--pieces",
-            "1",
-            "--policy",
-            "optimal",
-            "--games",
-            "1",
-        ],
-        "starts 10 apart",
-    );
-    refused(
-        &[
             "play",
             "ludo",
-            "--rules",
-            "openspiel",
             "--pieces",
             "1",
             "--policy",
-            "optimal",
+            "optimal:no-such.values",
             "--games",
             "1",
         ],
-        "no exact solution for board",
+        "no exact solution for rules ludo with a value table (tables from `solve-game --out` are \
+         for the standard board under openspiel rules",
     );
     refused(
         &[
@@ -343,4 +323,64 @@ fn too_many_pieces_for_a_solve_at_start_say_what_works() {
         assert!(err.contains(&said), "{said}\n{err}");
     }
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// On every other two-player game (another board, other rules, players side by side) the
+/// optimal policy is solved through the engine's general ranking: its value of the start equals
+/// the strategy evaluation's (`Strategies`, a separate ranking with the mover's seat and a
+/// separate solve), and its games against the random policy, played by the engine, win as often
+/// as the exact worth of exactly this policy against random says (inside the 95% interval).
+#[test]
+fn the_optimal_policy_plays_every_two_player_game() {
+    use boardpath::game::Rules;
+    use boardpath::game::strategy::{Strategies, Strategy};
+    for (name, rules, adjacent) in [
+        ("ludo", "ludo", false),
+        ("maedn", "schmidt", false),
+        ("maedn", "openspiel", true),
+        ("parcheesi", "openspiel,bonus-roll=false", false),
+    ] {
+        let board = Board::load(name).unwrap();
+        let config = GameConfig {
+            pieces: Some(1),
+            rules: Rules::parse(rules).unwrap(),
+            seating: if adjacent {
+                boardpath::game::Seating::Adjacent
+            } else {
+                boardpath::game::Seating::Spread
+            },
+            ..GameConfig::new(2)
+        };
+        let g = Game::new(&board, &config).unwrap();
+        let optimal = Optimal::new(&board, &g, None).unwrap();
+        let start = optimal.value(&State::initial(&g));
+        let strategies = Strategies::new(&g).unwrap();
+        let worth = strategies.value().unwrap();
+        assert!(
+            (start - worth.first_player_wins).abs() < 1e-9,
+            "{name} {rules}: {start} against {}",
+            worth.first_player_wins
+        );
+        let exact = strategies
+            .pair(
+                &Strategy::Policy(Box::new(Optimal::new(&board, &g, None).unwrap())),
+                &Strategy::Random,
+            )
+            .unwrap()
+            .first_player_wins;
+        let owned: Vec<Box<dyn Policy>> = vec![
+            Box::new(Optimal::new(&board, &g, None).unwrap()),
+            policy::by_name("random", &board, &g, 1).unwrap(),
+        ];
+        let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
+        let distances = Distances::new(&board, &g).unwrap();
+        let games = 20_000;
+        let sums = tournament(&g, &distances, &policies, games, 5, &|_| {}).unwrap();
+        let (low, high) = interval(sums.seats[0].wins, games);
+        assert!(
+            (low..=high).contains(&exact),
+            "{name} {rules}: optimal won {} of {games} against random, exactly {exact}",
+            sums.seats[0].wins
+        );
+    }
 }

@@ -964,3 +964,175 @@ fn a_tournament_past_the_deadline_is_cancelled_with_503() {
     let ok = server.post("/api/play?games=100", MAEDN.as_bytes());
     assert_eq!(ok.status, 200, "{}", ok.text());
 }
+
+/// Polls `POST /api/game/state` with `body` until the game is solved (202 while it is).
+fn game_state(server: &Served, body: &serde_json::Value) -> common::Answer {
+    for _ in 0..10_000 {
+        let a = server.request("POST", "/api/game/state", &[], body.to_string().as_bytes());
+        if a.status != 202 {
+            return a;
+        }
+        let progress = a.json()["solving"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&progress), "{progress}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the game was never solved");
+}
+
+/// The play page's API: the position's values are the review's, a bot's move is the best,
+/// and every bad request is a 4xx naming what is wrong.
+#[test]
+fn the_game_api_answers_positions_and_refuses_bad_records() {
+    use serde_json::json;
+    let server = Served::start(&["maedn"]);
+    let page = server.request("GET", "/play", &[], b"");
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("play the perfect opponent"));
+    let record = json!({"format": "boardpath.game-record/1", "pieces": 1,
+        "turns": [{"roll": 6, "action": 1}, {"roll": 4, "action": 2}, {"roll": 3, "action": 0}]});
+    let a = game_state(
+        &server,
+        &json!({"record": record, "roll": 5, "bot": "optimal"}),
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    let review = server.request(
+        "POST",
+        "/api/game/review",
+        &[],
+        json!({"record": record}).to_string().as_bytes(),
+    );
+    assert_eq!(review.status, 200);
+    let r = review.json();
+    // The value after turn 3 seen from the mover of turn 4 (seat 0): 1 minus seat 1's value.
+    let after = 1.0 - r["turns"][2]["value"].as_f64().unwrap();
+    assert!((v["value"].as_f64().unwrap() - after).abs() < 1e-15);
+    assert_eq!(v["to_move"], json!(0));
+    assert_eq!(v["bot_action"], v["best_action"]);
+    assert_eq!(v["options"].as_array().unwrap().len(), 1);
+    assert_eq!(v["at"][0][0]["step"], json!(4));
+    // Bad requests.
+    let bad = |target: &str, method: &str, body: serde_json::Value, status: u16, want: &str| {
+        let a = server.request(method, target, &[], body.to_string().as_bytes());
+        assert_eq!(a.status, status, "{body}: {}", a.text());
+        assert!(a.text().contains(want), "{body}: {}", a.text());
+    };
+    let f = "boardpath.game-record/1";
+    bad("/api/game/state", "GET", json!(null), 405, "use POST");
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({}),
+        400,
+        "no \\\"record\\\"",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "pieces": 1, "turns": [{"roll": 6, "action": 1}, {"roll": 3, "action": 9}]}}),
+        422,
+        "turn 2: move: action 9 is not legal",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "pieces": 1, "turns": [{"roll": 9, "action": 0}]}}),
+        422,
+        "turn 1: roll 9 is not a face",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "pieces": 1, "turns": []}, "roll": 0}),
+        422,
+        "\\\"roll\\\" 0 is not a face",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "pieces": 1, "turns": []}, "roll": 3, "bot": "chess"}),
+        400,
+        "bot \\\"chess\\\" is not a policy",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "players": 3, "pieces": 1, "turns": []}}),
+        422,
+        "two-player games",
+    );
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "pieces": 3, "turns": []}}),
+        422,
+        "not solved at start",
+    );
+    let long: Vec<_> = (0..10_001)
+        .map(|_| json!({"roll": 1, "action": 0}))
+        .collect();
+    bad(
+        "/api/game/state",
+        "POST",
+        json!({"record": {"format": f, "turns": long}}),
+        413,
+        "at most 10000",
+    );
+    bad(
+        "/api/game/nothing",
+        "POST",
+        json!({}),
+        404,
+        "no such endpoint",
+    );
+    let a = server.request("POST", "/api/game/state", &[], b"{not json");
+    assert_eq!(a.status, 400);
+    assert!(
+        a.text().contains("line 1, column 2: the body is not JSON"),
+        "{}",
+        a.text()
+    );
+}
+
+/// `serve --table FILE` reads a table written by `solve-game --out` once at start, and refuses
+/// one that is not a table with what it holds and what was asked.
+#[test]
+fn serve_reads_a_table_at_start_or_refuses_it() {
+    use serde_json::json;
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("k1.values");
+    let t = table.to_str().unwrap();
+    let out = common::run(&["solve-game", "--pieces", "1", "--out", t]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let server = Served::start(&["maedn", "--table", t]);
+    let a = server.request(
+        "POST",
+        "/api/game/state",
+        &[],
+        json!({"record": {"format": "boardpath.game-record/1", "pieces": 1, "turns": []}})
+            .to_string()
+            .as_bytes(),
+    );
+    // Read at start: no solve, the first answer has the value.
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert!((a.json()["value"].as_f64().unwrap() - 0.523984913793504).abs() < 1e-12);
+    drop(server);
+    let bytes = std::fs::read(&table).unwrap();
+    let text = String::from_utf8_lossy(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()])
+        .to_string();
+    let other = dir.path().join("other.values");
+    let mut changed = text.replace("\"pieces\":1", "\"pieces\":2").into_bytes();
+    changed.extend_from_slice(&bytes[text.len()..]);
+    std::fs::write(&other, changed).unwrap();
+    let out = common::run(&["serve", "--port", "0", "--table", other.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("error: serve --table: policy optimal:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("header \"positions\" is 1641, but this game needs"),
+        "{err}"
+    );
+}

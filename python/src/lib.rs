@@ -14,6 +14,7 @@ mod env;
 mod errors;
 mod game;
 mod play;
+mod review;
 mod solve;
 mod solve_game;
 mod strategies;
@@ -45,6 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
     m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(solve_game::solve_game, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_class::<solve_game::GameSolution>()?;
     m.add_class::<strategies::Strategies>()?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;

@@ -57,6 +57,10 @@ pub struct PlayArgs {
     /// Draw each seat's win rate and distance as an SVG file.
     #[arg(long)]
     pub plot: Option<String>,
+    /// Write every game as a game record (`boardpath.game-record/1`, one JSON object a line: see
+    /// docs/game-record.md) to this file; `boardpath review` reads each.
+    #[arg(long)]
+    pub records: Option<String>,
 }
 
 /// The `--format` values of `play`.
@@ -94,6 +98,9 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
     bar.finish_and_clear();
     if let Some(path) = &args.plot {
         out::write_file(Path::new(path), plot(&report)?.as_bytes())?;
+    }
+    if let Some(path) = &args.records {
+        super::records::write(args, &board, path)?;
     }
     match args.format {
         PlayFormat::Json => out::print(&out::json_document("play", [&board], &report)?),

@@ -28,6 +28,8 @@ mod fast;
 mod moves;
 mod playout;
 pub mod policy;
+pub mod record;
+pub mod review;
 mod roller;
 mod rules;
 mod setup;

@@ -2,9 +2,11 @@
 //! generator per game, summed in a fixed order, so a seed gives the same numbers on any number
 //! of threads.
 
+use super::action::{PASS, action_id};
 use super::distance::Distances;
 use super::fast::RandomEngine;
 use super::policy::{Policy, PolicyError};
+use super::record::Turn;
 use super::{Game, Move, Roller, State, apply, legal_moves};
 use crate::board::Board;
 use crate::random::SplitMix64;
@@ -98,6 +100,32 @@ pub fn play_game(
     rng: &mut SplitMix64,
     sums: &mut Sums,
 ) -> Result<(), PolicyError> {
+    play_one(game, distances, policies, rng, sums, None)
+}
+
+/// [`play_game`] that also returns the game's every roll and move (for a game record): the same
+/// draws from `rng`, so game `g` of a [`tournament`] seeded `seed` is recorded by this with
+/// [`game_rng`]`(seed, g)`.
+pub fn record_game(
+    game: &Game,
+    distances: &Distances,
+    policies: &[&dyn Policy],
+    rng: &mut SplitMix64,
+) -> Result<Vec<Turn>, PolicyError> {
+    let mut turns = Vec::new();
+    let mut sums = Sums::new(game.players());
+    play_one(game, distances, policies, rng, &mut sums, Some(&mut turns))?;
+    Ok(turns)
+}
+
+fn play_one(
+    game: &Game,
+    distances: &Distances,
+    policies: &[&dyn Policy],
+    rng: &mut SplitMix64,
+    sums: &mut Sums,
+    mut record: Option<&mut Vec<Turn>>,
+) -> Result<(), PolicyError> {
     let n = game.players();
     let faces = game.faces();
     let mut state = State::initial(game);
@@ -123,11 +151,20 @@ pub fn play_game(
         legal_moves(game, &state, roll, &mut moves);
         if moves.is_empty() {
             apply(game, &mut state, roll, None);
+            if let Some(r) = record.as_deref_mut() {
+                r.push(Turn { roll, action: PASS });
+            }
             continue;
         }
         // Asked even for a forced move: a table that names another move is an error to report.
         let i = policies[p].choose(game, &state, roll, &moves, rng)?;
         let m = moves[i];
+        if let Some(r) = record.as_deref_mut() {
+            r.push(Turn {
+                roll,
+                action: action_id(&m),
+            });
+        }
         seat.moves += 1;
         moved[p] += distances.of_move(p, &m, roll);
         if let Some(c) = m.capture {

@@ -11,6 +11,8 @@
 //! | dice | [`dice`] | [`DiceJob`] | [`DiceAnalysis`] per player |
 //! | play | [`play`] | [`PlayJob`] | [`PlayReport`](crate::game::tournament::PlayReport) |
 //! | solve-game | [`solve_game`] | [`SolveGameJob`] | [`GameValues`] |
+//! | play's records | [`play_records`] | [`PlayJob`] | a [`GameRecord`](crate::game::record::GameRecord) per game |
+//! | review | [`review`] | a [`GameRecord`](crate::game::record::GameRecord), a table, [`Thresholds`](crate::game::review::Thresholds) | [`Review`](crate::game::review::Review) |
 //!
 //! A job takes the board as its face loaded it (a file or embedded name on the command line, a
 //! request's body in the server, a `Board` object in Python), with any rule overrides applied;
@@ -35,10 +37,11 @@ mod play;
 mod solve;
 mod solve_game;
 
+pub use crate::game::review::review_record as review;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
 pub use error::{JobError, MemoryFit};
-pub use play::{PlayJob, play};
+pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
     Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport, SolveGameWatch,

@@ -4,8 +4,10 @@ use super::{JobError, thread_pool};
 use crate::board::Board;
 use crate::game::distance::Distances;
 use crate::game::policy::{self, Policy};
+use crate::game::record::GameRecord;
 use crate::game::tournament::{self, PlayReport};
 use crate::game::{Game, GameConfig, Rules, Seating};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -73,6 +75,65 @@ impl PlayJob {
             .map(|p| self.policies[if given == 1 { 0 } else { p }].trim())
             .collect())
     }
+}
+
+/// Games recorded by one parallel task of [`play_records`] before they are handed on, in order.
+const RECORD_CHUNK: u64 = 1024;
+
+/// Every game of the tournament `job` sets up on `board` as a game record, in game order, handed to
+/// `each` (which may stop the run with its error): the same games [`play`] counts, each replayed
+/// with its own generator ([`tournament::game_rng`]). `board_name` is what the records call the
+/// board (an embedded board's short name, else its path, with its SHA-256). Honours
+/// [`crate::cancel`] between chunks of games.
+pub fn play_records(
+    board: &Board,
+    board_name: &str,
+    job: &PlayJob,
+    each: &mut dyn FnMut(GameRecord) -> Result<(), JobError>,
+) -> Result<(), JobError> {
+    let game = job.game(board)?;
+    let owned: Vec<Box<dyn Policy>> = job
+        .names(&game)?
+        .iter()
+        .enumerate()
+        .map(|(p, name)| policy::by_name(name, board, &game, p))
+        .collect::<Result<_, _>>()?;
+    let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
+    let distances = Distances::new(board, &game).map_err(JobError::Game)?;
+    let embedded = crate::board::embedded::short_name(board);
+    let mut template = GameRecord::new(
+        embedded.unwrap_or(board_name),
+        embedded.is_none().then(|| board.sha256.clone()),
+        &game,
+    );
+    template.names = policies.iter().map(|p| p.name()).collect();
+    template.adjacent = job.adjacent;
+    let pool = thread_pool(job.threads)?;
+    for c in 0..job.games.div_ceil(RECORD_CHUNK) {
+        if crate::cancel::requested() {
+            return Err(JobError::Policy(policy::PolicyError(
+                "the records were stopped before their end (a stop was requested)".into(),
+            )));
+        }
+        let range = c * RECORD_CHUNK..job.games.min((c + 1) * RECORD_CHUNK);
+        let chunk: Result<Vec<GameRecord>, policy::PolicyError> = pool.install(|| {
+            range
+                .into_par_iter()
+                .map(|g| {
+                    let mut rng = tournament::game_rng(job.seed, g);
+                    let turns = tournament::record_game(&game, &distances, &policies, &mut rng)?;
+                    Ok(GameRecord {
+                        turns,
+                        ..template.clone()
+                    })
+                })
+                .collect()
+        });
+        for record in chunk? {
+            each(record)?;
+        }
+    }
+    Ok(())
 }
 
 /// Plays the tournament `job` sets up on `board`: the game, a policy per seat, `job.games` seeded

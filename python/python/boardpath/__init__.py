@@ -21,6 +21,7 @@ Errors are ``boardpath.Error`` subclasses whose message is the command line's, b
 
 from __future__ import annotations
 
+import json as _json
 import os as _os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union, overload
 
@@ -75,6 +76,10 @@ __all__ = [
     "dice",
     "play",
     "solve_game",
+    "review",
+    "Review",
+    "ReviewTurn",
+    "ReviewPlayer",
     "GameSolution",
     "Strategies",
     "vectorised",
@@ -904,6 +909,50 @@ def vectorised(f: Any) -> Any:
     """
     f.__boardpath_vectorised__ = True
     return f
+
+
+def review(
+    record: Union[str, Dict[str, Any]],
+    table: Optional[str] = None,
+    inaccuracy: float = 0.05,
+    mistake: float = 0.10,
+    blunder: float = 0.15,
+) -> "Review":
+    """The review of a game record against the exact solution, as ``boardpath review --format json``.
+
+    ``record`` is a ``boardpath.game-record/1`` record: a dict or its JSON text
+    (``docs/game-record.md``); ``table`` a value table from ``solve-game --out`` (games of more
+    than 2 pieces a side). Every turn has ``seat``, ``roll``, ``action``, ``best_action``,
+    ``position_value`` (the mover's win probability before the roll), ``best_value``, ``value``
+    (after the best move and the move made), ``loss``, ``luck`` and ``judgement`` (``forced``,
+    ``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``, by the losses given here);
+    ``players`` sums them per seat. An illegal move or a roll the die cannot show raises
+    ``GameError`` naming the turn.
+
+    >>> import boardpath
+    >>> r = boardpath.review({"format": "boardpath.game-record/1", "pieces": 1,
+    ...                       "turns": [{"roll": 6, "action": 1}, {"roll": 4, "action": 2}]})
+    >>> round(r.start_value, 6), [t.judgement for t in r.turns]
+    (0.523985, ['forced', 'forced'])
+    """
+    text = record if isinstance(record, str) else _json.dumps(record)
+    return Review(_native.review(text, table, inaccuracy, mistake, blunder))
+
+
+class ReviewTurn(Record):
+    """One turn of a :func:`review`: the fields of ``boardpath review --format json``'s turns."""
+
+
+class ReviewPlayer(Record):
+    """One seat's summary in a :func:`review`."""
+
+
+class Review(Record):
+    """A game's :func:`review`: ``start_value``, ``thresholds``, ``turns``, ``players``,
+    ``winner`` and ``end`` (the final position's id)."""
+
+    _nested = {"turns": ReviewTurn, "players": ReviewPlayer}
+    _optional = ("winner",)
 
 
 # Nothing but the API at the top: the names this module needed while it was built go.

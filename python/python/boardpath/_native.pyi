@@ -111,6 +111,13 @@ def play(
 def solve_game(
     board: Any = None, pieces: int = 1, threads: Optional[int] = None, rules: Optional[str] = None
 ) -> GameSolution: ...
+def review(
+    record: str,
+    table: Optional[str] = None,
+    inaccuracy: float = 0.05,
+    mistake: float = 0.10,
+    blunder: float = 0.15,
+) -> Dict[str, Any]: ...
 def _panic_for_tests(message: str) -> None: ...
 
 class GameSolution:

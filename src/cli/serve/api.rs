@@ -95,6 +95,10 @@ pub struct Api {
     pub port: u16,
     /// Held while a request works: a request's memory is freed before the next one's work starts.
     pub work: Mutex<()>,
+    /// The play page's games (`/play`, `/api/game/...`).
+    pub games: std::sync::Arc<super::game::Games>,
+    /// The play page.
+    pub play_page: String,
 }
 
 /// An answer.
@@ -490,6 +494,9 @@ impl Api {
         self.check_host(head)?;
         let url = head.target.as_str();
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
+        if path == "/play" || path.starts_with("/api/game/") {
+            return self.game(head, connection, path);
+        }
         let endpoint = match path {
             "/api/solve" => &SOLVE,
             "/api/render" => &RENDER,
@@ -507,7 +514,7 @@ impl Api {
                     404,
                     None,
                     format!(
-                        "no such page: {path}; the workbench is at /, the API at /api/solve, /api/render, /api/compare, /api/dice and /api/play"
+                        "no such page: {path}; the workbench is at /, the play page at /play, the API at /api/solve, /api/render, /api/compare, /api/dice, /api/play, /api/game/state and /api/game/review"
                     ),
                 ));
             }
@@ -552,6 +559,46 @@ impl Api {
             ));
         }
         Ok(reply)
+    }
+
+    /// The play page (`GET /play`) and its API (`POST /api/game/state`, `/api/game/review`): not
+    /// under the work lock, since a look-up is a replay of at most
+    /// [`super::game::MAX_TURNS`] turns and the solving runs on a thread of its own.
+    fn game(&self, head: &Head, connection: &mut Connection, path: &str) -> Result<Reply, Failure> {
+        if path == "/play" {
+            return match head.method.as_str() {
+                "GET" | "HEAD" => Ok(Reply::ok(
+                    "text/html; charset=utf-8",
+                    self.play_page.clone(),
+                )),
+                m => Err(Failure::new(405, None, format!("{m} /play: use GET"))),
+            };
+        }
+        if head.method != "POST" {
+            return Err(Failure::new(
+                405,
+                None,
+                format!("{} {path}: use POST, with a JSON body", head.method),
+            ));
+        }
+        let max = self.limits.max_body;
+        let body = connection
+            .body(
+                head,
+                max,
+                &format!(
+                    "the request is larger than {max} bytes, the most this server takes (serve --max-body)"
+                ),
+            )
+            .map_err(|r| Failure::new(r.status, None, r.message))?;
+        let what = path.trim_start_matches("/api/game/");
+        let answer = self.games.answer(what, &body);
+        Ok(Reply {
+            status: answer.status,
+            content_type: "application/json",
+            body: serde_json::to_vec(&answer.body).unwrap_or_default(),
+            warnings: None,
+        })
     }
 
     /// Runs `work` alone (one request works at a time), cancelling it (see [`cancel`]) when it

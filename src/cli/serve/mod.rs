@@ -11,6 +11,7 @@
 //! `--timeout` seconds (then it is cancelled and answered 503).
 
 mod api;
+mod game;
 mod http;
 
 use super::Error;
@@ -66,6 +67,11 @@ pub struct ServeArgs {
     /// Seconds a client has to send its whole request before it is answered 408, 1 to 3,600.
     #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole(1u64, 3_600))]
     pub read_timeout: u64,
+    /// A value table written by `solve-game --out` (standard board, openspiel rules): the play
+    /// page (/play) plays games with its pieces from it, read once at start and shared by every
+    /// game.
+    #[arg(long)]
+    pub table: Option<String>,
 }
 
 /// The most connections read at once; more are answered 503 at once.
@@ -76,6 +82,8 @@ const EDITOR: &str = include_str!("editor.html");
 const TOOLS: &str = include_str!("tools.html");
 const SCRIPT: &str = concat!(include_str!("tomltiles.js"), include_str!("workbench.js"));
 const STYLE: &str = include_str!("workbench.css");
+/// The play page, whole.
+const PLAY: &str = include_str!("play.html");
 
 /// Runs `serve` until the process is stopped.
 pub fn run(args: &ServeArgs) -> Result<(), Error> {
@@ -107,6 +115,12 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
             data: &api::choices(&limits),
         }),
     );
+    let games = Arc::new(game::Games::new(args.table.clone()));
+    if let Some(path) = &args.table {
+        let (optimal, _) = game::Games::check_table(path)
+            .map_err(|e| Error::Input(format!("serve --table: {e}")))?;
+        games.preload(optimal);
+    }
     let listener = TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
         Error::Input(format!(
             "cannot listen on 127.0.0.1:{}: {e}; choose another port with --port (0 picks a free one)",
@@ -117,7 +131,8 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
         .local_addr()
         .map_err(|e| Error::Internal(format!("the server has no address: {e}")))?;
     out::print(&format!(
-        "boardpath workbench on http://{address}/ editing {} (Ctrl-C stops it)\n",
+        "boardpath workbench on http://{address}/ editing {}, the play page on \
+         http://{address}/play (Ctrl-C stops it)\n",
         source.origin
     ))?;
     let api = Arc::new(api::Api {
@@ -125,6 +140,11 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
         limits,
         port: address.port(),
         work: Mutex::new(()),
+        games,
+        play_page: PLAY.replace(
+            "/*BOARDS*/[\"maedn\"]",
+            &serde_json::to_string(&embedded::names()).expect("names are strings"),
+        ),
     });
     let read_timeout = Duration::from_secs(args.read_timeout);
     let open = Arc::new(AtomicUsize::new(0));

@@ -1,18 +1,24 @@
-//! The exact optimal policy of two-player `maedn` (OpenSpiel's rules, players opposite): in every
-//! position and roll the move [`best_move`] picks from the solved values, the probability that
-//! the player to move wins under optimal play by both (see `docs/game-solve.md`).
+//! The exact optimal policy of any two-player game: in every position and roll the move with the
+//! largest probability that the player to move wins under optimal play by both (see
+//! `docs/game-solve.md`), and those probabilities themselves ([`Optimal::value`],
+//! [`Optimal::move_values`]) for hints and reviews.
 //!
-//! The values come from a table written by `boardpath solve-game --out FILE` (`optimal:FILE`),
+//! Two-player `maedn` under OpenSpiel's rules (players opposite) is ranked by [`Maedn2`]: its
+//! values come from a table written by `boardpath solve-game --out FILE` (`optimal:FILE`),
 //! checked against its header, or are solved when the policy is built (1 or 2 pieces a side: well
-//! under a minute). Both seats share one solution: the table is read from the mover's side, so
-//! seat 1 sees the board from its own start tile.
+//! under a minute), and its moves are [`best_move`](exact::best_move)'s. Every other board and
+//! rule set is ranked by [`EngineGame`] and solved when the policy is built (1 or 2 pieces a side);
+//! its move is the first legal move of the largest value. Both seats share one solution where the
+//! seats are symmetric: the table is read from the mover's side.
 
 use super::{Policy, PolicyError};
 use crate::board::Board;
+use crate::game::action::{PASS, action_id};
 use crate::game::exact::{
-    self, ChanceGame, Maedn2, Moves, Position, Side, ValueIterationOptions, action,
+    self, Cached, ChanceGame, EngineGame, Maedn2, Moves, Position, Side, ValueIterationOptions,
+    action,
 };
-use crate::game::{Game, Move, Rules, State, WAITING};
+use crate::game::{Game, Move, Rules, State, WAITING, apply, legal_moves};
 use crate::random::SplitMix64;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
@@ -30,10 +36,33 @@ pub const TABLE_FORMAT: &str = "boardpath.game-values/1";
 type Cache = Mutex<Vec<(String, Arc<Vec<f64>>)>>;
 static SOLVED: Cache = Mutex::new(Vec::new());
 
+/// How the positions of a solved game are ranked: the fast standard ranking or the general one.
+enum Ranking {
+    Standard(Maedn2),
+    Engine(Box<EngineGame>),
+}
+
+impl Ranking {
+    fn positions(&self) -> u64 {
+        match self {
+            Ranking::Standard(g) => g.positions(),
+            Ranking::Engine(g) => g.positions(),
+        }
+    }
+
+    fn rank(&self, state: &State) -> u64 {
+        match self {
+            Ranking::Standard(g) => g.rank(&position(state)),
+            Ranking::Engine(g) => g.rank(state),
+        }
+    }
+}
+
 /// The exact optimal policy for one seat of a two-player game.
 pub struct Optimal {
     name: String,
-    solver: Maedn2,
+    game: Game,
+    ranking: Ranking,
     values: Arc<Vec<f64>>,
 }
 
@@ -43,26 +72,26 @@ impl std::fmt::Debug for Optimal {
     }
 }
 
-/// Why no exact solution covers `game` on `board`, if none does.
-pub fn unsupported(board: &Board, game: &Game) -> Option<String> {
+/// Why no exact solution covers `game` on `board` (with a value table at `table`, if given), if
+/// none does.
+pub fn unsupported(board: &Board, game: &Game, table: Option<&str>) -> Option<String> {
     let why = if game.players() != 2 {
         format!(
             "{} players (it is solved for 2: --players 2)",
             game.players()
         )
-    } else if game.rules != Rules::openspiel() {
+    } else if table.is_some() && !is_fast(game) {
+        let what = if game.rules != Rules::openspiel() {
+            format!("rules {}", game.rules.describe())
+        } else {
+            format!("board {}: {}", board.name, exact::describe_geometry(game))
+        };
         format!(
-            "rules {} (it is solved for openspiel rules, unchanged: --rules openspiel)",
-            game.rules.describe()
+            "{what} with a value table (tables from `solve-game --out` are for the standard \
+             board under openspiel rules; without a table, 1 or {MAX_SOLVE_AT_START} pieces \
+             are solved when the policy is built: --policy optimal)"
         )
-    } else if !exact::is_standard(game) {
-        format!(
-            "board {}: {} (it is solved for 40 track tiles, two players opposite, 4 goal tiles \
-             each, a die 1-6)",
-            board.name,
-            exact::describe_geometry(game)
-        )
-    } else if !(1..=exact::MAX_PIECES).contains(&game.pieces()) {
+    } else if is_fast(game) && !(1..=exact::MAX_PIECES).contains(&game.pieces()) {
         format!("{} pieces a side (it is solved for 1 to 4)", game.pieces())
     } else {
         return None;
@@ -70,31 +99,59 @@ pub fn unsupported(board: &Board, game: &Game) -> Option<String> {
     Some(why)
 }
 
+/// Whether `game` is ranked by the standard board's own ranking ([`Maedn2`]): the standard
+/// geometry under exactly OpenSpiel's rules.
+fn is_fast(game: &Game) -> bool {
+    game.rules == Rules::openspiel() && exact::is_standard(game)
+}
+
 impl Optimal {
     /// The policy for `game` on `board`: values from the table at `table` (written by
-    /// `solve-game --out`), or solved now when `table` is `None` and the game has at most
-    /// [`MAX_SOLVE_AT_START`] pieces a side (reported on stderr with the time).
+    /// `solve-game --out`, standard board only), or solved now when `table` is `None` and the
+    /// game has at most [`MAX_SOLVE_AT_START`] pieces a side (reported on stderr with the time).
     pub fn new(board: &Board, game: &Game, table: Option<&str>) -> Result<Optimal, PolicyError> {
+        Self::with_progress(board, game, table, &|_| {})
+    }
+
+    /// [`Optimal::new`], calling `progress(fraction)` (0 to 1, by layers solved) while it solves.
+    pub fn with_progress(
+        board: &Board,
+        game: &Game,
+        table: Option<&str>,
+        progress: &(dyn Fn(f64) + Sync),
+    ) -> Result<Optimal, PolicyError> {
         let name = table.map_or_else(|| "optimal".to_string(), |p| format!("optimal:{p}"));
-        if let Some(why) = unsupported(board, game) {
+        if let Some(why) = unsupported(board, game, table) {
             return Err(PolicyError(format!(
                 "policy {name}: no exact solution for {why}"
             )));
         }
         let k = game.pieces();
-        let solver = Maedn2::new(k);
-        let key = table.map_or_else(|| format!("solve:{k}"), str::to_string);
+        let (ranking, key) = if is_fast(game) {
+            let key = table.map_or_else(|| format!("solve:{k}"), str::to_string);
+            (Ranking::Standard(Maedn2::new(k)), key)
+        } else {
+            let engine = EngineGame::new(game)
+                .map_err(|e| PolicyError(format!("policy {name}: {}: {e}", board.name)))?;
+            let key = format!(
+                "solve:{}:{:?}:{}:{k}",
+                board.sha256,
+                game.seats(),
+                game.rules.describe()
+            );
+            (Ranking::Engine(Box::new(engine)), key)
+        };
         let mut cache = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
         let cached = cache
             .iter()
             .find(|(s, _)| *s == key)
             .map(|(_, v)| v.clone());
         let values = match cached {
-            Some(v) if v.len() as u64 == solver.positions() => v,
+            Some(v) if v.len() as u64 == ranking.positions() => v,
             _ => {
-                let v = Arc::new(match table {
-                    Some(path) => read_table(path, board, &solver)?,
-                    None => solve_now(&solver, &name)?,
+                let v = Arc::new(match (table, &ranking) {
+                    (Some(path), Ranking::Standard(solver)) => read_table(path, board, solver)?,
+                    _ => solve_now(&ranking, k, &board.name, &name, progress)?,
                 });
                 cache.retain(|(s, _)| *s != key);
                 cache.push((key, v.clone()));
@@ -103,14 +160,52 @@ impl Optimal {
         };
         Ok(Optimal {
             name,
-            solver,
+            game: game.clone(),
+            ranking,
             values,
         })
     }
 
-    /// The probability that the player to move in `state` wins under optimal play by both.
+    /// The probability that the player to move in `state` wins under optimal play by both
+    /// (before its roll; `state` is not over).
     pub fn value(&self, state: &State) -> f64 {
-        self.values[self.solver.rank(&position(state)) as usize]
+        self.values[self.ranking.rank(state) as usize]
+    }
+
+    /// The probability that the player to move in `state` wins after it rolled `roll` and made
+    /// move `mv` (`None`: a pass), under optimal play by both from there.
+    pub fn value_after(&self, state: &State, roll: u32, mv: Option<&Move>) -> f64 {
+        let m = state.to_move();
+        let mut next = *state;
+        apply(&self.game, &mut next, roll, mv);
+        if next.has_won(&self.game, m) {
+            1.0
+        } else if next.to_move() == m {
+            self.value(&next)
+        } else {
+            1.0 - self.value(&next)
+        }
+    }
+
+    /// Every legal action after `roll` (OpenSpiel's ids from the mover's side, ascending; `[0]`,
+    /// a pass, when nothing can move) with the mover's win probability after it.
+    pub fn move_values(&self, state: &State, roll: u32) -> Vec<(usize, f64)> {
+        let mut moves = Vec::new();
+        legal_moves(&self.game, state, roll, &mut moves);
+        if moves.is_empty() {
+            return vec![(PASS, self.value_after(state, roll, None))];
+        }
+        let mut out: Vec<(usize, f64)> = moves
+            .iter()
+            .map(|m| (action_id(m), self.value_after(state, roll, Some(m))))
+            .collect();
+        out.sort_by_key(|&(a, _)| a);
+        out
+    }
+
+    /// The game the values are for.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 }
 
@@ -143,28 +238,52 @@ fn beyond_start(available: Option<u64>) -> String {
         .join("; ")
 }
 
-/// Solves the game with `solver.pieces()` pieces a side, saying so on stderr.
-fn solve_now(solver: &Maedn2, name: &str) -> Result<Vec<f64>, PolicyError> {
-    let k = solver.pieces();
+/// Solves the game of `ranking` (`k` pieces a side, on board `board`), saying so on stderr.
+fn solve_now(
+    ranking: &Ranking,
+    k: usize,
+    board: &str,
+    name: &str,
+    progress: &(dyn Fn(f64) + Sync),
+) -> Result<Vec<f64>, PolicyError> {
+    let positions = ranking.positions();
     if k > MAX_SOLVE_AT_START {
+        let beyond = match ranking {
+            Ranking::Standard(_) => beyond_start(exact::available_memory()),
+            Ranking::Engine(_) => "tables of larger games exist for the standard board under \
+                                   openspiel rules only"
+                .to_string(),
+        };
         return Err(PolicyError(format!(
-            "policy {name}: {k} pieces a side ({} positions) are too many to solve when the policy \
-             is built (at most {MAX_SOLVE_AT_START} are); what works: `--pieces \
-             {MAX_SOLVE_AT_START}` or fewer, solved at start in seconds; {}",
-            solver.positions(),
-            beyond_start(exact::available_memory())
+            "policy {name}: {k} pieces a side ({positions} positions) are too many to solve when \
+             the policy is built (at most {MAX_SOLVE_AT_START} are); what works: `--pieces \
+             {MAX_SOLVE_AT_START}` or fewer, solved at start in seconds; {beyond}"
         )));
     }
+    let what = match ranking {
+        Ranking::Standard(_) => "two-player maedn".to_string(),
+        Ranking::Engine(_) => format!("two-player {board}"),
+    };
     // Progress only: a standard error nobody reads (closed) is no reason to stop.
     let _ = writeln!(
         std::io::stderr(),
-        "policy optimal: solving two-player maedn with {k} piece{} a side ({} positions)...",
+        "policy optimal: solving {what} with {k} piece{} a side ({positions} positions)...",
         if k == 1 { "" } else { "s" },
-        solver.positions()
     );
     let clock = Instant::now();
-    let solution = exact::solve(solver, &ValueIterationOptions::default())
-        .map_err(|e| PolicyError(format!("policy {name}: solving failed: {e}")))?;
+    let by_layer = |layer: usize, layers: usize, _: u32, _: f64| {
+        progress(layer as f64 / layers.max(1) as f64);
+    };
+    let options = ValueIterationOptions {
+        progress: Some(&by_layer),
+        ..ValueIterationOptions::default()
+    };
+    let solution = match ranking {
+        Ranking::Standard(g) => exact::solve(g, &options),
+        // Every position's moves kept: the general rule book costs more than reading them back.
+        Ranking::Engine(g) => exact::solve(&Cached::new(g.as_ref().clone()), &options),
+    }
+    .map_err(|e| PolicyError(format!("policy {name}: solving failed: {e}")))?;
     let _ = writeln!(
         std::io::stderr(),
         "policy optimal: solved in {:.2} s (residual {:.1e}, {} sweeps)",
@@ -307,9 +426,20 @@ impl Policy for Optimal {
         moves: &[Move],
         _: &mut SplitMix64,
     ) -> Result<usize, PolicyError> {
+        let Ranking::Standard(solver) = &self.ranking else {
+            // The first legal move of the largest value.
+            let mut best = (0, f64::NEG_INFINITY);
+            for (i, m) in moves.iter().enumerate() {
+                let v = self.value_after(state, roll, Some(m));
+                if v > best.1 {
+                    best = (i, v);
+                }
+            }
+            return Ok(best.0);
+        };
         let p = position(state);
-        let rank = self.solver.rank(&p);
-        let (best, _) = exact::best_move(&self.solver, &self.values, rank, roll as usize - 1);
+        let rank = solver.rank(&p);
+        let (best, _) = exact::best_move(solver, &self.values, rank, roll as usize - 1);
         let mut steps = Moves::default();
         exact::moves(&p, roll, &mut steps);
         let step = steps.as_slice()[best];
