@@ -64,6 +64,24 @@ impl PlayJob {
         Game::new(board, &config).map_err(JobError::Game)
     }
 
+    /// The game, a policy per seat and the distances this job plays on `board`: what [`play`] and
+    /// [`play_records`] both run.
+    fn table(&self, board: &Board) -> Result<Table, JobError> {
+        let game = self.game(board)?;
+        let policies = self
+            .names(&game)?
+            .iter()
+            .enumerate()
+            .map(|(p, name)| policy::by_name(name, board, &game, p))
+            .collect::<Result<_, _>>()?;
+        let distances = Distances::new(board, &game).map_err(JobError::Game)?;
+        Ok(Table {
+            game,
+            policies,
+            distances,
+        })
+    }
+
     /// The policy name of each seat of `game` (one name given stands for every seat).
     fn names(&self, game: &Game) -> Result<Vec<&str>, JobError> {
         let seats = game.players();
@@ -74,6 +92,20 @@ impl PlayJob {
         Ok((0..seats)
             .map(|p| self.policies[if given == 1 { 0 } else { p }].trim())
             .collect())
+    }
+}
+
+/// A tournament set up: the game, its seats' policies and the distances its moves are charged.
+struct Table {
+    game: Game,
+    policies: Vec<Box<dyn Policy>>,
+    distances: Distances,
+}
+
+impl Table {
+    /// The policies, one per seat, as the tournament takes them.
+    fn policies(&self) -> Vec<&dyn Policy> {
+        self.policies.iter().map(|b| b.as_ref()).collect()
     }
 }
 
@@ -91,20 +123,13 @@ pub fn play_records(
     job: &PlayJob,
     each: &mut dyn FnMut(GameRecord) -> Result<(), JobError>,
 ) -> Result<(), JobError> {
-    let game = job.game(board)?;
-    let owned: Vec<Box<dyn Policy>> = job
-        .names(&game)?
-        .iter()
-        .enumerate()
-        .map(|(p, name)| policy::by_name(name, board, &game, p))
-        .collect::<Result<_, _>>()?;
-    let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
-    let distances = Distances::new(board, &game).map_err(JobError::Game)?;
+    let table = job.table(board)?;
+    let (game, distances, policies) = (&table.game, &table.distances, table.policies());
     let embedded = crate::board::embedded::short_name(board);
     let mut template = GameRecord::new(
         embedded.unwrap_or(board_name),
         embedded.is_none().then(|| board.sha256.clone()),
-        &game,
+        game,
     );
     template.names = policies.iter().map(|p| p.name()).collect();
     template.adjacent = job.adjacent;
@@ -121,7 +146,7 @@ pub fn play_records(
                 .into_par_iter()
                 .map(|g| {
                     let mut rng = tournament::game_rng(job.seed, g);
-                    let turns = tournament::record_game(&game, &distances, &policies, &mut rng)?;
+                    let turns = tournament::record_game(game, distances, &policies, &mut rng)?;
                     Ok(GameRecord {
                         turns,
                         ..template.clone()
@@ -143,23 +168,16 @@ pub fn play(
     job: &PlayJob,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<PlayReport, JobError> {
-    let game = job.game(board)?;
-    let owned: Vec<Box<dyn Policy>> = job
-        .names(&game)?
-        .iter()
-        .enumerate()
-        .map(|(p, name)| policy::by_name(name, board, &game, p))
-        .collect::<Result<_, _>>()?;
-    let policies: Vec<&dyn Policy> = owned.iter().map(|b| b.as_ref()).collect();
-    let distances = Distances::new(board, &game).map_err(JobError::Game)?;
+    let table = job.table(board)?;
+    let (game, distances, policies) = (&table.game, &table.distances, table.policies());
     let pool = thread_pool(job.threads)?;
     let clock = Instant::now();
     let sums = pool.install(|| {
-        tournament::tournament(&game, &distances, &policies, job.games, job.seed, tick)
+        tournament::tournament(game, distances, &policies, job.games, job.seed, tick)
     })?;
     Ok(PlayReport::new(
         board,
-        &game,
+        game,
         &policies,
         &sums,
         job.seed,
