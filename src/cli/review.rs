@@ -5,10 +5,11 @@
 use super::range::whole;
 use super::{Error, Format, out};
 use boardpath::board::Board;
+use boardpath::game::Game;
 use boardpath::game::policy::optimal::Optimal;
 use boardpath::game::record::{GameRecord, parse_position_id};
 use boardpath::game::review::{Judgement, Review, Thresholds, review_position, review_record};
-use boardpath::game::{Game, GameConfig, Rules};
+use boardpath::jobs::{self, JobError};
 use boardpath::text::plural;
 use clap::Args;
 
@@ -199,13 +200,10 @@ fn position(id: &str, args: &ReviewArgs) -> Result<(), Error> {
     }
 }
 
+/// The two-player game `solve-game` solves, as `--pieces` and `--rules` set it up on `board`.
 fn game_of(board: &Board, args: &ReviewArgs) -> Result<Game, Error> {
-    let rules =
-        Rules::for_board(board, args.rules.as_deref()).map_err(|e| Error::Input(e.to_string()))?;
-    let config = GameConfig {
-        pieces: Some(args.pieces),
-        rules,
-        ..GameConfig::new(2)
-    };
-    Game::new(board, &config).map_err(|e| Error::Input(format!("{}: {e}", board.name)))
+    jobs::two_player_game(board, args.pieces, args.rules.as_deref()).map_err(|e| match e {
+        JobError::Game(e) => Error::Input(format!("{}: {e}", board.name)),
+        e => Error::Input(e.to_string()),
+    })
 }
