@@ -7,7 +7,9 @@
 mod common;
 
 use boardpath::board::Board;
-use boardpath::game::exact::{self, Maedn2, Moves, Options, Outcome, Position, Side};
+use boardpath::game::exact::{
+    self, Maedn2, MoveOutcome as Outcome, Moves, Position, Side, ValueIterationOptions as Options,
+};
 use boardpath::game::record::{GameRecord, RECORD_FORMAT};
 use boardpath::game::review::{Judgement, Review, Thresholds, review, review_record};
 use boardpath::game::{Game, GameConfig, State, WAITING};
