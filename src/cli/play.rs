@@ -100,7 +100,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Error> {
         out::write_file(Path::new(path), plot(&report)?.as_bytes())?;
     }
     if let Some(path) = &args.records {
-        super::records::write(args, &board, path)?;
+        super::records::write(&job(args), &board, &args.board, path)?;
     }
     match args.format {
         PlayFormat::Json => out::print(&out::json_document("play", [&board], &report)?),

@@ -1,20 +1,20 @@
 //! `play --records FILE`: every game of a tournament as a game record (JSON lines), from the
 //! library's records job ([`jobs::play_records`]), written through a temporary file.
 
+use super::Error;
 use super::out;
-use super::{Error, play::PlayArgs};
 use boardpath::board::Board;
-use boardpath::jobs::{self, JobError};
+use boardpath::jobs::{self, JobError, PlayJob};
 use std::io::Write;
 use std::path::Path;
 
-/// Writes the records of the games `args` play on `board` to `path`.
-pub fn write(args: &PlayArgs, board: &Board, path: &str) -> Result<(), Error> {
-    let job = super::play::job(args);
+/// Writes the records of the games of `job` on `board` (named `board_name` on the command line)
+/// to `path`.
+pub fn write(job: &PlayJob, board: &Board, board_name: &str, path: &str) -> Result<(), Error> {
     let mut failed: Option<JobError> = None;
     out::write_file_with(Path::new(path), |w: &mut dyn Write| {
         let mut io: Option<std::io::Error> = None;
-        let result = jobs::play_records(board, &args.board, &job, &mut |record| {
+        let result = jobs::play_records(board, board_name, job, &mut |record| {
             writeln!(w, "{}", record.to_json()).map_err(|e| {
                 let why = e.to_string();
                 io = Some(e);

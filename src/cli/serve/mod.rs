@@ -115,12 +115,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
             data: &api::choices(&limits),
         }),
     );
-    let games = Arc::new(game::Games::new(args.table.clone()));
-    if let Some(path) = &args.table {
-        let (optimal, _) = game::Games::check_table(path)
-            .map_err(|e| Error::Input(format!("serve --table: {e}")))?;
-        games.preload(optimal);
-    }
+    let games = games(args.table.as_deref())?;
     let listener = TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
         Error::Input(format!(
             "cannot listen on 127.0.0.1:{}: {e}; choose another port with --port (0 picks a free one)",
@@ -146,7 +141,23 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
             &serde_json::to_string(&embedded::names()).expect("names are strings"),
         ),
     });
-    let read_timeout = Duration::from_secs(args.read_timeout);
+    accept(&listener, &api, Duration::from_secs(args.read_timeout));
+    Ok(())
+}
+
+/// The play page's games, with `serve --table`'s values read and checked once at start.
+fn games(table: Option<&str>) -> Result<Arc<game::Games>, Error> {
+    let games = Arc::new(game::Games::new(table.map(str::to_string)));
+    if let Some(path) = table {
+        let (optimal, _) = game::Games::check_table(path)
+            .map_err(|e| Error::Input(format!("serve --table: {e}")))?;
+        games.preload(optimal);
+    }
+    Ok(games)
+}
+
+/// Answers every connection on a thread of its own, at most [`MAX_CONNECTIONS`] at once.
+fn accept(listener: &TcpListener, api: &Arc<api::Api>, read_timeout: Duration) {
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         // A connection that failed before it was accepted is the client's business.
@@ -161,13 +172,12 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
             .send(connection, false);
             continue;
         }
-        let (api, open) = (Arc::clone(&api), Arc::clone(&open));
+        let (api, open) = (Arc::clone(api), Arc::clone(&open));
         std::thread::spawn(move || {
             serve_one(&api, connection);
             open.fetch_sub(1, Ordering::SeqCst);
         });
     }
-    Ok(())
 }
 
 /// Reads one request from `connection` and answers it.
