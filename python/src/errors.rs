@@ -118,7 +118,7 @@ pub fn job_error(e: &JobError) -> PyErr {
         JobError::Rules(_)
         | JobError::Game(_)
         | JobError::Policy(_)
-        | JobError::Memory { .. }
+        | JobError::Memory(_)
         | JobError::GameSolve(_)
         | JobError::NoTable { .. } => GameError::new_err(e.to_string()),
     }

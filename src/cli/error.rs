@@ -124,7 +124,7 @@ impl From<JobError> for Error {
             | JobError::Rules(_)
             | JobError::Game(_)
             | JobError::Policy(_)
-            | JobError::Memory { .. }
+            | JobError::Memory(_)
             | JobError::GameSolve(_)
             | JobError::NoTable { .. }
             | JobError::Stopped) => Error::Input(e.to_string()),

@@ -134,14 +134,8 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
 fn job_error(e: JobError, board: &Board, pieces: usize) -> Error {
     match e {
         JobError::Game(e) => Error::Input(format!("{}: {e}", board.name)),
-        JobError::Memory {
-            positions,
-            need,
-            have,
-            limited,
-            fits,
-        } => {
-            let (fits, prefix) = match fits {
+        JobError::Memory(m) => {
+            let (fits, prefix) = match m.fits {
                 MemoryFit::Pieces(0) => ("no count of pieces fits here".into(), None),
                 MemoryFit::Pieces(1) => ("--pieces 1 fits here".into(), None),
                 MemoryFit::Pieces(k) => (format!("--pieces 1 to {k} fit here"), None),
@@ -151,7 +145,7 @@ fn job_error(e: JobError, board: &Board, pieces: usize) -> Error {
                 None => format!("--pieces {pieces}: "),
                 Some(name) => format!("{name} with {pieces} pieces: "),
             };
-            too_big(positions, need, have, limited, fits).prefixed(&prefix)
+            too_big(m.positions, m.need, m.have, m.limited, fits).prefixed(&prefix)
         }
         JobError::NoTable { board, rules } => Error::Input(format!(
             "--out writes the standard board's table under openspiel rules; {board} with rules \

@@ -53,21 +53,7 @@ pub enum JobError {
     /// The worker threads could not be started.
     Threads(String),
     /// Solving the game needs more memory than the budget.
-    Memory {
-        /// Positions to hold.
-        positions: u64,
-        /// Bytes they need.
-        need: u64,
-        /// Bytes the budget allows.
-        have: u64,
-        /// Whether the budget was given ([`SolveGameJob::memory`]) rather than read off the
-        /// machine.
-        ///
-        /// [`SolveGameJob::memory`]: super::SolveGameJob::memory
-        limited: bool,
-        /// What would fit.
-        fits: MemoryFit,
-    },
+    Memory(MemoryRefusal),
     /// The exact game's value iteration failed (cancelled, not converged, a layer too large).
     GameSolve(GameSolveError),
     /// The value table was asked for a game the general ranking solves, whose table has no format
@@ -80,6 +66,48 @@ pub enum JobError {
     },
     /// The face stopped the job (a Ctrl-C seen between two runs).
     Stopped,
+}
+
+/// A solve of the game refused for its memory: what it needs, what the budget allows, what
+/// would fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryRefusal {
+    /// Positions to hold.
+    pub positions: u64,
+    /// Bytes they need.
+    pub need: u64,
+    /// Bytes the budget allows.
+    pub have: u64,
+    /// Whether the budget was given ([`SolveGameJob::memory`]) rather than read off the machine.
+    ///
+    /// [`SolveGameJob::memory`]: super::SolveGameJob::memory
+    pub limited: bool,
+    /// What would fit.
+    pub fits: MemoryFit,
+}
+
+impl fmt::Display for MemoryRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fits = match self.fits {
+            MemoryFit::Pieces(0) => "no count of pieces fits".to_string(),
+            MemoryFit::Pieces(1) => "1 piece a side fits".to_string(),
+            MemoryFit::Pieces(k) => format!("1 to {k} pieces a side fit"),
+            MemoryFit::Fewer => "fewer pieces need less".to_string(),
+        };
+        write!(
+            f,
+            "{} positions need about {} (an f64 each plus the largest layer's sweep order), but \
+             {} {}; {fits}",
+            self.positions,
+            gigabytes(self.need),
+            gigabytes(self.have),
+            if self.limited {
+                "is the budget"
+            } else {
+                "are available"
+            }
+        )
+    }
 }
 
 /// What fits the memory budget when a solve of the game does not.
@@ -114,32 +142,7 @@ impl fmt::Display for JobError {
             ),
             JobError::Policy(e) => write!(f, "{e}"),
             JobError::Threads(e) => write!(f, "cannot start the threads: {e}"),
-            JobError::Memory {
-                positions,
-                need,
-                have,
-                limited,
-                fits,
-            } => {
-                let fits = match fits {
-                    MemoryFit::Pieces(0) => "no count of pieces fits".to_string(),
-                    MemoryFit::Pieces(1) => "1 piece a side fits".to_string(),
-                    MemoryFit::Pieces(k) => format!("1 to {k} pieces a side fit"),
-                    MemoryFit::Fewer => "fewer pieces need less".to_string(),
-                };
-                write!(
-                    f,
-                    "{positions} positions need about {} (an f64 each plus the largest layer's \
-                     sweep order), but {} {}; {fits}",
-                    gigabytes(*need),
-                    gigabytes(*have),
-                    if *limited {
-                        "is the budget"
-                    } else {
-                        "are available"
-                    }
-                )
-            }
+            JobError::Memory(m) => write!(f, "{m}"),
             JobError::GameSolve(e) => write!(f, "{e}"),
             JobError::NoTable { board, rules } => write!(
                 f,

@@ -40,7 +40,7 @@ mod solve_game;
 pub use crate::game::review::review_record as review;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
-pub use error::{JobError, MemoryFit};
+pub use error::{JobError, MemoryFit, MemoryRefusal};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{

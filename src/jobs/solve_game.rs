@@ -1,7 +1,7 @@
 //! The solve-game job: the exact two-player game, every position's value, by the standard
 //! board's perfect ranking under openspiel rules and by the general ranking otherwise.
 
-use super::{JobError, MemoryFit, thread_pool};
+use super::{JobError, MemoryFit, MemoryRefusal, thread_pool};
 use crate::board::Board;
 use crate::game::exact::{
     Cached, ChanceGame, EngineGame, GameSolution, Maedn2, Position, Side, ValueIterationOptions,
@@ -233,13 +233,13 @@ fn standard(
     if let Some(have) = budget
         && need > have
     {
-        return Err(JobError::Memory {
+        return Err(JobError::Memory(MemoryRefusal {
             positions: Maedn2::count(pieces),
             need,
             have,
             limited,
             fits: MemoryFit::Pieces(most_pieces_within(budget)),
-        });
+        }));
     }
     let game = Maedn2::new(pieces);
     let solution = solve(&game, options)?;
@@ -266,13 +266,13 @@ fn general(
     if let Some(have) = budget
         && need > have
     {
-        return Err(JobError::Memory {
+        return Err(JobError::Memory(MemoryRefusal {
             positions: engine.positions(),
             need,
             have,
             limited,
             fits: MemoryFit::Fewer,
-        });
+        }));
     }
     let keep = budget.is_none_or(|have| need.saturating_add(cache) <= have);
     if let Some(plan) = watch.plan {
