@@ -172,10 +172,7 @@ pub fn sweep<'py>(
                 players,
             })
             .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| argument(format!("cannot start the threads: {e}")))?;
+        let pool = lib::thread_pool(threads).map_err(|e| argument(e.to_string()))?;
         Ok(pool.install(|| sweep_boards(&entries, &axes, &options, &|_| {})))
     })?;
     serialized(py, &report)

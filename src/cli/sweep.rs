@@ -9,6 +9,7 @@ use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding};
 use boardpath::compare::sweep::{Axes, Entry, size, sweep};
 use boardpath::compare::{RuleColumn, RunningMethod};
+use boardpath::jobs;
 use clap::Args;
 
 /// Arguments of `sweep`.
@@ -128,10 +129,8 @@ pub fn run(args: &SweepArgs) -> Result<(), Error> {
             players,
         })
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0) as usize)
-        .build()
-        .map_err(|e| Error::Internal(format!("cannot start the threads: {e}")))?;
+    let pool = jobs::thread_pool(args.threads.map(|t| t as usize))
+        .map_err(|e| Error::Internal(e.to_string()))?;
     let bar = progress_bar(size(&entries, &axes, &options));
     let progress = |job: RunningMethod| {
         bar.inc(1);
