@@ -38,7 +38,7 @@ static SOLVED: Cache = Mutex::new(Vec::new());
 
 /// How the positions of a solved game are ranked: the fast standard ranking or the general one.
 enum Ranking {
-    Standard(Maedn2),
+    Standard(Box<Maedn2>),
     Engine(Box<EngineGame>),
 }
 
@@ -129,7 +129,7 @@ impl Optimal {
         let k = game.pieces();
         let (ranking, key) = if is_fast(game) {
             let key = table.map_or_else(|| format!("solve:{k}"), str::to_string);
-            (Ranking::Standard(Maedn2::new(k)), key)
+            (Ranking::Standard(Box::new(Maedn2::new(k))), key)
         } else {
             let engine = EngineGame::new(game)
                 .map_err(|e| PolicyError(format!("policy {name}: {}: {e}", board.name)))?;
@@ -279,7 +279,7 @@ fn solve_now(
         ..ValueIterationOptions::default()
     };
     let solution = match ranking {
-        Ranking::Standard(g) => exact::solve(g, &options),
+        Ranking::Standard(g) => exact::solve(g.as_ref(), &options),
         // Every position's moves kept: the general rule book costs more than reading them back.
         Ranking::Engine(g) => exact::solve(&Cached::new(g.as_ref().clone()), &options),
     }
@@ -439,7 +439,7 @@ impl Policy for Optimal {
         };
         let p = position(state);
         let rank = solver.rank(&p);
-        let (best, _) = exact::best_move(solver, &self.values, rank, roll as usize - 1);
+        let (best, _) = exact::best_move(solver.as_ref(), &self.values, rank, roll as usize - 1);
         let mut steps = Moves::default();
         exact::moves(&p, roll, &mut steps);
         let step = steps.as_slice()[best];
