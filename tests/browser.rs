@@ -1105,7 +1105,8 @@ async fn the_play_page_takes_entered_rolls_links_and_uploads() {
     };
     let server = Served::start(&["maedn"]);
     let base = format!("{}play", server.url());
-    let known = json!({"format": "boardpath.game-record/1", "pieces": 1, "turns": [
+    let known = json!({"format": "boardpath.game-record/1", "pieces": 1,
+        "names": ["<img src=x onerror=window.pwned=1>", "optimal"], "turns": [
         {"roll": 6, "action": 1}, {"roll": 4, "action": 2}, {"roll": 3, "action": 0},
         {"roll": 6, "action": 6}, {"roll": 2, "action": 12}, {"roll": 5, "action": 0}]});
     let expected = {
@@ -1146,6 +1147,9 @@ async fn the_play_page_takes_entered_rolls_links_and_uploads() {
             let want: Vec<String> = expected["turns"].as_array().unwrap().iter()
                 .map(|t| format!("{:.2}%", 100.0 * t["position_value"].as_f64().unwrap())).collect();
             assert_eq!(before, json!(want));
+            // A name from a record is text, never markup.
+            let name = js(&c, "return [document.querySelector('#summary tr:nth-child(2) td:nth-child(2)').textContent, window.pwned === undefined];").await;
+            assert_eq!(name, json!(["<img src=x onerror=window.pwned=1>", true]));
             // Clicking a turn shows its position.
             js(&c, "document.querySelector('#turns tr.turn[data-turn=\"4\"]').click();").await;
             wait(&c, "document.getElementById('status').textContent.startsWith('Turn 4')").await;

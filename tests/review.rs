@@ -194,20 +194,15 @@ fn review_prints_every_turn_and_a_summary() {
     close(&json, &serde_json::to_value(&lib).unwrap(), "");
     let text = stdout(&["review", p]);
     assert!(text.starts_with(&format!(
-        "{} turns on maedn, 2 players x 1 pieces, rules openspiel: seat 0 wins 52.40% at the start",
+        "{} turns on maedn, 2 players x 1 piece, rules openspiel: seat 0 wins 52.40% at the start",
         rec.turns.len()
     )), "{text}");
-    assert!(
-        text.lines()
-            .filter(|l| l
-                .trim_start()
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_digit()))
-            .count()
-            >= rec.turns.len(),
-        "{text}"
-    );
+    // A row per turn and one per seat, each starting with its number.
+    let rows = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(rows, rec.turns.len() + 2, "{text}");
     // The position id of the end names a position `review --position` analyses.
     let end = lib.end.clone();
     let first = &lib.turns[2].position;

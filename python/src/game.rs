@@ -233,6 +233,14 @@ impl Game {
         GameState::from_parts(slf, State::initial(&me.game), None)
     }
 
+    /// The position of a short position id (`GameState.position_id()`, `boardpath review`'s and
+    /// the play page's ids), about to roll; GameError for an id that is not one of this game's.
+    fn state_from_id(slf: &Bound<'_, Self>, id: &str) -> PyResult<GameState> {
+        let state = boardpath::game::record::parse_position_id(&slf.borrow().game, id)
+            .map_err(|e| game_error(&e))?;
+        Ok(GameState::from_parts(slf, state, None))
+    }
+
     /// A position from plain steps: `pieces[p][i]` is the step of player `p`'s piece `i` (None:
     /// waiting), `to_move` about to roll, or to move after `roll` when it is given.
     #[pyo3(signature = (pieces, to_move=0, roll=None))]
@@ -479,6 +487,13 @@ impl GameState {
     /// unpickled starts with none.
     fn history(&self) -> Vec<usize> {
         self.history.iter().map(|&(a, _)| a).collect()
+    }
+
+    /// The position's short id (one word of letters and digits; `Game.state_from_id` reads it
+    /// back), the id `boardpath review --position` and the play page take. The roll, if made, is
+    /// not part of it.
+    fn position_id(&self) -> String {
+        boardpath::game::record::position_id(&self.state)
     }
 
     /// Takes back the last action of `history()` and returns it; GameError when there is none.

@@ -100,13 +100,15 @@ fn pct(p: f64) -> String {
 /// The review as a table of turns and a summary per player.
 fn text_of(rec: &GameRecord, r: &Review) -> String {
     let mut s = format!(
-        "{} on {}, {} players x {} pieces, rules {}: seat 0 wins {} at the start under optimal \
+        "{} on {}, {} players x {}, rules {}: seat 0 wins {} at the start under optimal \
          play\n\n",
         plural(rec.turns.len(), "turn", "turns"),
         rec.board,
         rec.players,
-        rec.pieces
-            .map_or_else(|| "all".to_string(), |k| k.to_string()),
+        rec.pieces.map_or_else(
+            || "every piece".to_string(),
+            |k| plural(k, "piece", "pieces")
+        ),
         rec.rules,
         pct(r.start_value)
     );

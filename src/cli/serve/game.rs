@@ -37,10 +37,9 @@ enum Values {
     Failed(String),
 }
 
-/// The play page's state: the solved games and the one being solved.
+/// The play page's state: the solved games (and those read from `serve --table`) and the one
+/// being solved.
 pub struct Games {
-    /// `serve --table FILE`, used for games with more pieces than are solved at start.
-    table: Option<String>,
     values: Mutex<Vec<(String, Values)>>,
 }
 
@@ -60,17 +59,16 @@ fn refuse(status: u16, message: impl Into<String>) -> Answer {
 }
 
 impl Games {
-    /// The games of a server given `table` (checked already by [`Games::check_table`]).
-    pub fn new(table: Option<String>) -> Games {
+    /// No game solved yet.
+    pub fn new() -> Games {
         Games {
-            table,
             values: Mutex::new(Vec::new()),
         }
     }
 
     /// Reads `serve --table FILE` once at start (standard board, openspiel rules, the pieces its
     /// header names), refusing one that does not match with what it holds and what was asked.
-    pub fn check_table(path: &str) -> Result<(Arc<Optimal>, usize), String> {
+    pub fn check_table(path: &str) -> Result<Arc<Optimal>, String> {
         let board = Board::load("maedn").map_err(|e| e.to_string())?;
         let pieces = table_pieces(path)?;
         let config = GameConfig {
@@ -79,7 +77,7 @@ impl Games {
         };
         let game = Game::new(&board, &config).map_err(|e| e.to_string())?;
         let optimal = Optimal::new(&board, &game, Some(path)).map_err(|e| e.to_string())?;
-        Ok((Arc::new(optimal), pieces))
+        Ok(Arc::new(optimal))
     }
 
     /// Keeps the values read from `serve --table` for every game on the standard board with its
@@ -173,7 +171,8 @@ impl Games {
                 "another game is being solved; try again when it is done",
             ));
         }
-        if game.pieces() > MAX_SOLVE_AT_START && self.table.is_none() {
+        // A table's game (serve --table) is among the values already.
+        if game.pieces() > MAX_SOLVE_AT_START {
             return Err(refuse(
                 422,
                 format!(

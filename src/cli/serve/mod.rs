@@ -147,9 +147,9 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 
 /// The play page's games, with `serve --table`'s values read and checked once at start.
 fn games(table: Option<&str>) -> Result<Arc<game::Games>, Error> {
-    let games = Arc::new(game::Games::new(table.map(str::to_string)));
+    let games = Arc::new(game::Games::new());
     if let Some(path) = table {
-        let (optimal, _) = game::Games::check_table(path)
+        let optimal = game::Games::check_table(path)
             .map_err(|e| Error::Input(format!("serve --table: {e}")))?;
         games.preload(optimal);
     }
