@@ -197,9 +197,10 @@ fn review_prints_every_turn_and_a_summary() {
         "{} turns on maedn, 2 players x 1 piece, rules openspiel: seat 0 wins 52.40% at the start",
         rec.turns.len()
     )), "{text}");
-    // A row per turn and one per seat, each starting with its number.
+    // Past the heading, a row per turn and one per seat, each starting with its number.
     let rows = text
         .lines()
+        .skip(1)
         .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
         .count();
     assert_eq!(rows, rec.turns.len() + 2, "{text}");
