@@ -59,7 +59,7 @@ def test_position_ids_travel_between_python_the_review_and_the_game():
     r = boardpath.review(RECORD)
     state = game.state_from_id(r.end)
     assert state.position_id() == r.end
-    assert state.to_move() == 0 and state.pieces() == [[12], [None]]
+    assert state.to_move == 0 and state.pieces == [[12], [None]]
     assert game.new_initial_state().position_id() == r.turns[0].position
     with pytest.raises(boardpath.GameError, match="not one of a-z, 2-7"):
         game.state_from_id("no!")
