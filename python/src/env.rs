@@ -347,46 +347,68 @@ fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [[f32; PER_P
     }
 }
 
-/// Writes the observation of `state` (with `roll` to play; 0: none) seen by game player `viewer`
-/// into `out` (`layout.size` entries). Players in the order of play from the viewer; each one's
-/// pieces sorted from the furthest along to the waiting ones; every entry in `[0, 1]`.
-fn observe(
-    game: &engine::Game,
-    layout: &Layout,
-    table: &Rows6,
-    state: &State,
-    roll: u32,
-    viewer: usize,
-    out: &mut [f32],
-) {
-    let (n, k) = (layout.players, layout.pieces);
-    let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
-    let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
-    for j in 0..n {
-        // Sliced by index: `chunks_exact_mut(k)` divides by `k` on every call.
-        let rows = &mut pieces[j * k..(j + 1) * k];
-        let q = if viewer + j < n {
-            viewer + j
-        } else {
-            viewer + j - n
-        };
-        let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
-        let own = state.pieces_of(q);
-        match k {
-            1 => write_sorted::<1>(own, block, rows),
-            2 => write_sorted::<2>(own, block, rows),
-            3 => write_sorted::<3>(own, block, rows),
-            4 => write_sorted::<4>(own, block, rows),
-            _ => write_ranked(own, block, rows),
+/// What an observation needs, built once per game: its layout and every piece's rows.
+pub(crate) struct Observer {
+    layout: Layout,
+    table: Rows6,
+}
+
+impl Observer {
+    /// The observer of `game`.
+    pub(crate) fn new(game: &engine::Game) -> Observer {
+        Observer {
+            layout: Layout::new(game),
+            table: Rows6::new(game),
         }
     }
-    let rules = &game.rules;
-    let bonus = roll == game.bonus_face();
-    let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
-    globals[0] = roll as f32 * table.per_face;
-    globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
-    globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
-    globals[3] = f32::from(state.tries()) * table.per_try;
+
+    /// Entries of an observation.
+    pub(crate) fn size(&self) -> usize {
+        self.layout.size
+    }
+
+    /// Writes the observation of `state` (with `roll` to play; 0: none) seen by game player
+    /// `viewer` into `out` (`size()` entries). Players in the order of play from the viewer;
+    /// each one's pieces sorted from the furthest along to the waiting ones; every entry in
+    /// `[0, 1]`.
+    pub(crate) fn write(
+        &self,
+        game: &engine::Game,
+        state: &State,
+        roll: u32,
+        viewer: usize,
+        out: &mut [f32],
+    ) {
+        let (layout, table) = (&self.layout, &self.table);
+        let (n, k) = (layout.players, layout.pieces);
+        let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
+        let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
+        for j in 0..n {
+            // Sliced by index: `chunks_exact_mut(k)` divides by `k` on every call.
+            let rows = &mut pieces[j * k..(j + 1) * k];
+            let q = if viewer + j < n {
+                viewer + j
+            } else {
+                viewer + j - n
+            };
+            let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+            let own = state.pieces_of(q);
+            match k {
+                1 => write_sorted::<1>(own, block, rows),
+                2 => write_sorted::<2>(own, block, rows),
+                3 => write_sorted::<3>(own, block, rows),
+                4 => write_sorted::<4>(own, block, rows),
+                _ => write_ranked(own, block, rows),
+            }
+        }
+        let rules = &game.rules;
+        let bonus = roll == game.bonus_face();
+        let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
+        globals[0] = roll as f32 * table.per_face;
+        globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
+        globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
+        globals[3] = f32::from(state.tries()) * table.per_try;
+    }
 }
 
 /// The observation of `state` (with `roll` to play; 0: none) seen by `viewer`, for one position.
@@ -396,17 +418,9 @@ pub(crate) fn observation(
     roll: u32,
     viewer: usize,
 ) -> Vec<f32> {
-    let layout = Layout::new(game);
-    let mut out = vec![0.0; layout.size];
-    observe(
-        game,
-        &layout,
-        &Rows6::new(game),
-        state,
-        roll,
-        viewer,
-        &mut out,
-    );
+    let observer = Observer::new(game);
+    let mut out = vec![0.0; observer.size()];
+    observer.write(game, state, roll, viewer, &mut out);
     out
 }
 
@@ -426,8 +440,8 @@ struct Rows<'a> {
 /// The N games and how they are played.
 struct Core {
     game: Arc<engine::Game>,
-    layout: Layout,
-    table: Rows6,
+    /// The observation's layout and rows.
+    obs: Observer,
     ctl: Control,
     autoreset: Autoreset,
     slots: Vec<Slot>,
@@ -437,7 +451,7 @@ impl Core {
     /// Width of a reward row: every player's return when all are agents, else the agent's.
     fn reward_width(&self) -> usize {
         if self.ctl.agents == Agents::All {
-            self.layout.players
+            self.obs.layout.players
         } else {
             1
         }
@@ -445,19 +459,12 @@ impl Core {
 
     /// Writes game `i`'s decision (or its end) into row `i` of `rows`.
     fn write(&self, i: usize, rows: &mut Rows<'_>) {
-        let (l, slot) = (&self.layout, &self.slots[i]);
+        let (l, slot) = (&self.obs.layout, &self.slots[i]);
         let d = l.size;
         let viewer = slot.viewer(self.ctl.agents);
         let obs = &mut rows.obs[i * d..(i + 1) * d];
-        observe(
-            &self.game,
-            l,
-            &self.table,
-            &slot.state,
-            slot.roll,
-            viewer,
-            obs,
-        );
+        self.obs
+            .write(&self.game, &slot.state, slot.roll, viewer, obs);
         let mask = &mut rows.mask[i * l.actions..(i + 1) * l.actions];
         mask.fill(false);
         let legal = &mut rows.legal[i * l.max_legal..(i + 1) * l.max_legal];
@@ -579,18 +586,10 @@ impl Core {
             rows.terminated[i] = !slot.truncated;
             rows.truncated[i] = slot.truncated;
             if self.autoreset == Autoreset::SameStep {
-                let d = self.layout.size;
+                let d = self.obs.layout.size;
                 let viewer = slot.viewer(self.ctl.agents);
                 let out = &mut rows.final_obs[i * d..(i + 1) * d];
-                observe(
-                    &self.game,
-                    &self.layout,
-                    &self.table,
-                    &slot.state,
-                    0,
-                    viewer,
-                    out,
-                );
+                self.obs.write(&self.game, &slot.state, 0, viewer, out);
                 let game = self.game.clone();
                 new_game(&game, &self.ctl, &mut self.slots[i])?;
             }
@@ -861,9 +860,8 @@ impl NativeVecEnv {
             auto_forced,
         };
         let core = Core {
-            table: Rows6::new(&engine),
+            obs: Observer::new(&engine),
             game: engine,
-            layout,
             ctl,
             autoreset,
             slots,
@@ -938,7 +936,7 @@ impl NativeVecEnv {
         player: usize,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let slot = self.slot(i)?;
-        let l = &self.core.layout;
+        let l = &self.core.obs.layout;
         if player >= l.players {
             return Err(argument(format!(
                 "player {player} does not exist (players 0 to {})",
@@ -946,15 +944,9 @@ impl NativeVecEnv {
             )));
         }
         let mut out = vec![0.0f32; l.size];
-        observe(
-            &self.core.game,
-            l,
-            &self.core.table,
-            &slot.state,
-            slot.roll,
-            player,
-            &mut out,
-        );
+        self.core
+            .obs
+            .write(&self.core.game, &slot.state, slot.roll, player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -991,25 +983,25 @@ impl NativeVecEnv {
     /// Entries of an observation.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.core.layout.size
+        self.core.obs.layout.size
     }
 
     /// Action ids (the mask's width).
     #[getter]
     fn num_actions(&self) -> usize {
-        self.core.layout.actions
+        self.core.obs.layout.actions
     }
 
     /// Legal actions at most in one decision (the width of `legal`).
     #[getter]
     fn max_legal(&self) -> usize {
-        self.core.layout.max_legal
+        self.core.obs.layout.max_legal
     }
 
     /// Each observation entry's name.
     #[getter]
     fn labels(&self) -> Vec<String> {
-        self.core.layout.labels()
+        self.core.obs.layout.labels()
     }
 
     /// Pickles as its constructor's arguments: the copy's games restart from the seed.
