@@ -137,11 +137,12 @@ def plot(rows: list[dict], value: float, out: str, title: str) -> None:
         left.plot(x, [r[f"optimal_as_{seat}"] for r in rows], "o-", color=colour,
                   label=f"the agent as the {seat} player")
         left.axhline(ceiling, color=colour, lw=0.8, ls=":",
-                     label=f"the optimal policy as the {seat} player")
+                     label=f"the optimal policy as the {seat} player ({ceiling:.3f})")
     # Most is learnt in the first games: a scale linear up to the first grade after 0, then
     # logarithmic.
     for ax in (left, right):
         ax.set_xscale("symlog", linthresh=max(x[1], 1))
+        ax.set_xlim(0, x[-1] * 1.2)
     left.set_xlabel("training games")
     left.set_ylabel("win probability against the optimal policy")
     left.legend(fontsize=8)
