@@ -299,37 +299,61 @@ fn key(step: u32) -> u32 {
     step.wrapping_add(1)
 }
 
-/// Orders `keys[i]` and `keys[j]` descending.
+/// Orders `a` and `b` descending.
 #[inline(always)]
-fn exchange(keys: &mut [u32], i: usize, j: usize) {
-    let (a, b) = (keys[i], keys[j]);
-    keys[i] = a.max(b);
-    keys[j] = a.min(b);
+fn order(a: &mut u32, b: &mut u32) {
+    let (x, y) = (*a, *b);
+    *a = x.max(y);
+    *b = x.min(y);
 }
 
-/// Writes the rows of `K` pieces (1 to 4), furthest first: the optimal sorting networks, on
-/// values in registers.
+/// The keys of `own` (`K` pieces, 1 to 4), largest first: the optimal sorting networks, on
+/// values in registers (a loop over a table of pairs would keep them in memory).
 #[inline(always)]
-fn write_sorted<const K: usize>(
-    own: &[u32],
-    block: &[[f32; PER_PIECE]],
-    rows: &mut [[f32; PER_PIECE]],
+fn sorted_keys<const K: usize>(own: &[u32; K]) -> [u32; K] {
+    let mut k = own.map(key);
+    match &mut k[..] {
+        [a, b] => order(a, b),
+        [a, b, c] => {
+            order(a, b);
+            order(b, c);
+            order(a, b);
+        }
+        [a, b, c, d] => {
+            order(a, b);
+            order(c, d);
+            order(a, c);
+            order(b, d);
+            order(b, c);
+        }
+        _ => {}
+    }
+    k
+}
+
+/// Writes the rows of every player's `K` pieces (1 to 4), players in the order of play from
+/// `viewer`, each one's furthest first.
+#[inline(always)]
+fn write_players<const K: usize>(
+    table: &Rows6,
+    state: &State,
+    viewer: usize,
+    n: usize,
+    pieces: &mut [[f32; PER_PIECE]],
 ) {
-    let mut keys = [0u32; K];
-    for (d, &s) in keys.iter_mut().zip(own) {
-        *d = key(s);
-    }
-    let pairs: &[(usize, usize)] = match K {
-        2 => &[(0, 1)],
-        3 => &[(0, 1), (1, 2), (0, 1)],
-        4 => &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
-        _ => &[],
-    };
-    for &(i, j) in pairs {
-        exchange(&mut keys, i, j);
-    }
-    for (o, &kk) in rows.iter_mut().zip(&keys) {
-        *o = block[kk as usize];
+    let steps = state.steps();
+    let (rows, _) = pieces.as_chunks_mut::<K>();
+    for (j, rows) in rows.iter_mut().take(n).enumerate() {
+        let q = if viewer + j < n {
+            viewer + j
+        } else {
+            viewer + j - n
+        };
+        let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+        let own: &[u32; K] = steps[q * K..][..K].try_into().expect("K steps");
+        for (o, kk) in rows.iter_mut().zip(sorted_keys(own)) {
+            *o = block[kk as usize];
+        }
     }
 }
 
@@ -383,22 +407,18 @@ impl Observer {
         let (n, k) = (layout.players, layout.pieces);
         let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
         let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
-        for j in 0..n {
-            // Sliced by index: `chunks_exact_mut(k)` divides by `k` on every call.
-            let rows = &mut pieces[j * k..(j + 1) * k];
-            let q = if viewer + j < n {
-                viewer + j
-            } else {
-                viewer + j - n
-            };
-            let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
-            let own = state.pieces_of(q);
-            match k {
-                1 => write_sorted::<1>(own, block, rows),
-                2 => write_sorted::<2>(own, block, rows),
-                3 => write_sorted::<3>(own, block, rows),
-                4 => write_sorted::<4>(own, block, rows),
-                _ => write_ranked(own, block, rows),
+        // One loop per piece count, so that each player's pieces sort in registers.
+        match k {
+            1 => write_players::<1>(table, state, viewer, n, pieces),
+            2 => write_players::<2>(table, state, viewer, n, pieces),
+            3 => write_players::<3>(table, state, viewer, n, pieces),
+            4 => write_players::<4>(table, state, viewer, n, pieces),
+            _ => {
+                for j in 0..n {
+                    let q = (viewer + j) % n;
+                    let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+                    write_ranked(state.pieces_of(q), block, &mut pieces[j * k..(j + 1) * k]);
+                }
             }
         }
         let rules = &game.rules;
