@@ -93,6 +93,24 @@ fn holds(own: &[PieceStep], step: PieceStep) -> bool {
     own.contains(&step)
 }
 
+/// Four pieces as keys `step << 8 | index`, ascending (waiting pieces last): the optimal sorting
+/// network, on values in registers.
+#[inline(always)]
+fn by_step(own: &[PieceStep; 4]) -> [u64; 4] {
+    let [mut a, mut b, mut c, mut d] = [0, 1, 2, 3].map(|i| u64::from(own[i]) << 8 | i as u64);
+    let order = |x: &mut u64, y: &mut u64| {
+        let (lo, hi) = ((*x).min(*y), (*x).max(*y));
+        *x = lo;
+        *y = hi;
+    };
+    order(&mut a, &mut b);
+    order(&mut c, &mut d);
+    order(&mut a, &mut c);
+    order(&mut b, &mut d);
+    order(&mut b, &mut c);
+    [a, b, c, d]
+}
+
 /// What the moves of the player to roll share: its pieces and the extent of its path, read once
 /// for all of them.
 struct Mover<'a> {
@@ -210,17 +228,30 @@ pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
         }
     }
     // Entering (at most one move, first) stays first; the others go by the step moved from.
-    let entering = out.len();
-    for (i, &s) in own.iter().enumerate() {
-        if s != WAITING
-            && let Some(m) = advance(game, state, &mover, i, s, roll)
-        {
-            out.push(m);
+    if let Ok(four) = <&[PieceStep; 4]>::try_from(own) {
+        // The usual four pieces visited in step order, so that their moves need no sorting.
+        for key in by_step(four) {
+            let (s, i) = ((key >> 8) as PieceStep, (key & 0xff) as usize);
+            if s == WAITING {
+                break;
+            }
+            if let Some(m) = advance(game, state, &mover, i, s, roll) {
+                out.push(m);
+            }
         }
-    }
-    let board = &mut out[entering..];
-    if !board.is_sorted_by_key(|m| m.from) {
-        board.sort_unstable_by_key(|m| m.from);
+    } else {
+        let entering = out.len();
+        for (i, &s) in own.iter().enumerate() {
+            if s != WAITING
+                && let Some(m) = advance(game, state, &mover, i, s, roll)
+            {
+                out.push(m);
+            }
+        }
+        let board = &mut out[entering..];
+        if !board.is_sorted_by_key(|m| m.from) {
+            board.sort_unstable_by_key(|m| m.from);
+        }
     }
     if rules.compulsory_capture && out.iter().any(|m| m.capture.is_some()) {
         out.retain(|m| m.capture.is_some());
