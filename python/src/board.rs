@@ -214,8 +214,8 @@ pub fn load_board(py: Python<'_>, name_or_path: &str) -> PyResult<NativeBoard> {
 #[pyfunction]
 pub fn board_from_toml(py: Python<'_>, text: &str, origin: &str) -> PyResult<NativeBoard> {
     let (owned, name) = (text.to_string(), origin.to_string());
-    let board = detached(py, || Ok(Board::from_toml(&owned, &name)))?
-        .map_err(|e| board_error(py, &e))?;
+    let board =
+        detached(py, || Ok(Board::from_toml(&owned, &name)))?.map_err(|e| board_error(py, &e))?;
     let again = py.import("boardpath._native")?.getattr("board_from_toml")?;
     let recipe = (again, (text, origin)).into_pyobject(py)?;
     Ok(NativeBoard {

@@ -661,18 +661,41 @@ struct Arrays {
 }
 
 impl Arrays {
-    fn new(py: Python<'_>, n: usize, layout: &Layout, reward: &[usize]) -> Arrays {
-        Arrays {
-            obs: PyArray2::zeros(py, [n, layout.size], false).unbind(),
-            mask: PyArray2::zeros(py, [n, layout.actions], false).unbind(),
-            legal: PyArray2::zeros(py, [n, layout.max_legal], false).unbind(),
-            to_move: PyArray1::zeros(py, n, false).unbind(),
-            roll: PyArray1::zeros(py, n, false).unbind(),
-            reward: PyArrayDyn::zeros(py, reward, false).unbind(),
-            terminated: PyArray1::zeros(py, n, false).unbind(),
-            truncated: PyArray1::zeros(py, n, false).unbind(),
-            final_obs: PyArray2::zeros(py, [n, layout.size], false).unbind(),
-        }
+    /// The arrays of `n` games, zeros; numpy's MemoryError (naming the size) where they do not
+    /// fit, rather than an abort of the process.
+    fn new(py: Python<'_>, n: usize, layout: &Layout, reward: &[usize]) -> PyResult<Arrays> {
+        let np = py.import("numpy")?;
+        let zeros = |shape: &[usize], dtype: &str| -> PyResult<Bound<'_, PyAny>> {
+            np.call_method1("zeros", (PyTuple::new(py, shape)?, dtype))
+        };
+        let cast =
+            |e: pyo3::CastIntoError<'_>| crate::errors::InternalError::new_err(e.to_string());
+        Ok(Arrays {
+            obs: zeros(&[n, layout.size], "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            mask: zeros(&[n, layout.actions], "bool")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            legal: zeros(&[n, layout.max_legal], "int64")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            to_move: zeros(&[n], "int64")?.cast_into().map_err(cast)?.unbind(),
+            roll: zeros(&[n], "int64")?.cast_into().map_err(cast)?.unbind(),
+            reward: zeros(reward, "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            terminated: zeros(&[n], "bool")?.cast_into().map_err(cast)?.unbind(),
+            truncated: zeros(&[n], "bool")?.cast_into().map_err(cast)?.unbind(),
+            final_obs: zeros(&[n, layout.size], "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+        })
     }
 
     /// Runs `f` on the arrays as slices (refused while numpy or another call holds one of them
@@ -749,6 +772,34 @@ pub struct NativeVecEnv {
     arrays: Arrays,
     /// The constructor's arguments, for pickling.
     args: Py<PyTuple>,
+}
+
+/// `num_envs` games of `game`, over until reset, game `i` drawing from `game_rng(seed, i)`;
+/// MemoryError where they do not fit.
+fn new_slots(
+    game: &engine::Game,
+    layout: &Layout,
+    num_envs: usize,
+    seed: u64,
+) -> PyResult<Vec<Slot>> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(num_envs).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "num_envs {num_envs}: not enough memory for that many games"
+        ))
+    })?;
+    slots.extend((0..num_envs).map(|i| Slot {
+        state: State::initial(game),
+        roll: 0,
+        rng: game_rng(seed, i as u64),
+        dice: Roller::new(&mut SplitMix64::new(0), game.faces().len()),
+        moves: Vec::with_capacity(layout.max_legal),
+        learner: 0,
+        last: 0,
+        over: true,
+        truncated: false,
+    }));
+    Ok(slots)
 }
 
 /// The agents argument: `"all"`, `"random"` or a seat.
@@ -861,19 +912,13 @@ impl NativeVecEnv {
         let names = opponent_names(opponents, n)?;
         let policies = build_policies(&board, &engine, agents, &names)?;
         let layout = Layout::new(&engine);
-        let slots = (0..num_envs)
-            .map(|i| Slot {
-                state: State::initial(&engine),
-                roll: 0,
-                rng: game_rng(seed, i as u64),
-                dice: Roller::new(&mut SplitMix64::new(0), engine.faces().len()),
-                moves: Vec::with_capacity(layout.max_legal),
-                learner: 0,
-                last: 0,
-                over: true,
-                truncated: false,
-            })
-            .collect();
+        let reward: Vec<usize> = match agents {
+            Agents::All => vec![num_envs, n],
+            _ => vec![num_envs],
+        };
+        // The arrays first: the largest allocation, refused by numpy where it does not fit.
+        let arrays = Arrays::new(py, num_envs, &layout, &reward)?;
+        let slots = new_slots(&engine, &layout, num_envs, seed)?;
         let ctl = Control {
             agents,
             policies,
@@ -886,11 +931,6 @@ impl NativeVecEnv {
             autoreset,
             slots,
         };
-        let reward: Vec<usize> = match core.reward_width() {
-            1 => vec![num_envs],
-            w => vec![num_envs, w],
-        };
-        let arrays = Arrays::new(py, num_envs, &layout, &reward);
         let mut env = NativeVecEnv { core, arrays, args };
         env.reset(py, None, None)?;
         Ok(env)
