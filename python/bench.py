@@ -232,13 +232,13 @@ def openspiel_decisions(game, seconds: float, seed: int = 1) -> tuple[float, flo
 
 def draw_from_mask(mask, rng):
     """A uniformly random legal action per row of the (N, A) bool mask: the legal entries of all
-    rows in one pass (their flat positions, ascending), each row's count and first entry, then
-    entry number uniform-below-count of each row."""
+    rows in one pass (their flat positions, ascending, so each row's are together), each row's
+    count and where its entries end, then entry number uniform-below-count of each row, counted
+    back from its end."""
     n, a = mask.shape
-    flat = np.flatnonzero(mask)
+    flat = mask.ravel().nonzero()[0]
     counts = np.bincount(flat // a, minlength=n)
-    first = np.cumsum(counts) - counts
-    return flat[first + (rng.random(n) * counts).astype(np.int64)] - np.arange(0, n * a, a)
+    return flat[counts.cumsum() - 1 - (rng.random(n) * counts).astype(np.intp)] % a
 
 
 def draw_from_legal(legal, rng):

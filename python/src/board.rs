@@ -7,7 +7,7 @@ use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides, embedde
 use boardpath::output::board::BoardTiles;
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -17,6 +17,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct NativeBoard {
     /// The board, shared with the calls that run on it.
     pub board: Arc<Board>,
+    /// How to make it again after a pickle, `(callable, args)`, for a board that loading its
+    /// origin would not give back (read from TOML text, rules changed); None: load its origin.
+    recipe: Option<Py<PyTuple>>,
 }
 
 /// The embedded boards parsed so far: `solve("maedn")` parses the TOML once per process.
@@ -125,24 +128,35 @@ impl NativeBoard {
     /// This board with rules replaced (None keeps the board's value).
     #[pyo3(signature = (metric=None, rounding=None, goal_mode=None, moves_in_goal=None, die=None))]
     fn with_rules(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         metric: Option<&str>,
         rounding: Option<&str>,
         goal_mode: Option<&str>,
         moves_in_goal: Option<bool>,
         die: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<NativeBoard> {
+        let (py, this) = (slf.py(), slf.get());
         let o = overrides(metric, rounding, goal_mode, moves_in_goal, die)?;
         if o.is_empty() {
             return Ok(NativeBoard {
-                board: self.board.clone(),
+                board: this.board.clone(),
+                recipe: this.recipe.as_ref().map(|r| r.clone_ref(py)),
             });
         }
         let board =
-            guard(|| Ok(self.board.with_overrides(&o)))?.map_err(|e| board_error(py, &e))?;
+            guard(|| Ok(this.board.with_overrides(&o)))?.map_err(|e| board_error(py, &e))?;
+        // Made again as this board (pickled in turn) with the same arguments.
+        let again = (
+            metric.into_pyobject(py)?.into_any(),
+            rounding.into_pyobject(py)?.into_any(),
+            goal_mode.into_pyobject(py)?.into_any(),
+            moves_in_goal.into_pyobject(py)?.into_any(),
+            die.map_or_else(|| py.None().into_bound(py), |d| d.clone()),
+        );
+        let recipe = (slf.getattr("with_rules")?, again).into_pyobject(py)?;
         Ok(NativeBoard {
             board: Arc::new(board),
+            recipe: Some(recipe.unbind()),
         })
     }
 
@@ -152,9 +166,13 @@ impl NativeBoard {
     }
 
     /// Pickles as its origin (an embedded name or a file's path), loaded again on the other
-    /// side; refused for a board that loading its origin would not give back (one read from
-    /// text, one with changed rules, a file changed since).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// side; a board read from TOML text or with rules changed as how it was made (the text, the
+    /// board and the rules changed). Refused for a board whose file changed since it was read.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if let Some(recipe) = &slf.get().recipe {
+            return Ok(recipe.bind(py).clone().into_any());
+        }
         let board = &slf.get().board;
         let origin = board
             .origin
@@ -163,15 +181,12 @@ impl NativeBoard {
             .to_string();
         match load(&origin) {
             Ok(again) if *again == **board => {
-                let load_board = slf
-                    .py()
-                    .import("boardpath._native")?
-                    .getattr("load_board")?;
-                Ok((load_board, (origin,)))
+                let load_board = py.import("boardpath._native")?.getattr("load_board")?;
+                Ok((load_board, (origin,)).into_pyobject(py)?.into_any())
             }
             _ => Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "cannot pickle board \"{}\" from {}: loading {} again would not give it back \
-                 (a board read from text or with changed rules travels as its TOML text)",
+                 (its file changed since it was read)",
                 board.name, board.origin, origin
             ))),
         }
@@ -183,17 +198,24 @@ impl NativeBoard {
 pub fn load_board(py: Python<'_>, name_or_path: &str) -> PyResult<NativeBoard> {
     let name = name_or_path.to_string();
     let board = detached(py, || Ok(load(&name)))?.map_err(|e| board_error(py, &e))?;
-    Ok(NativeBoard { board })
+    Ok(NativeBoard {
+        board,
+        recipe: None,
+    })
 }
 
-/// Parses board TOML; `origin` names it in messages (`origin:line:column: ...`).
+/// Parses board TOML; `origin` names it in messages (`origin:line:column: ...`). The board
+/// pickles as this text.
 #[pyfunction]
 pub fn board_from_toml(py: Python<'_>, text: &str, origin: &str) -> PyResult<NativeBoard> {
-    let (text, origin) = (text.to_string(), origin.to_string());
+    let (owned, name) = (text.to_string(), origin.to_string());
     let board =
-        detached(py, || Ok(Board::from_toml(&text, &origin)))?.map_err(|e| board_error(py, &e))?;
+        detached(py, || Ok(Board::from_toml(&owned, &name)))?.map_err(|e| board_error(py, &e))?;
+    let again = py.import("boardpath._native")?.getattr("board_from_toml")?;
+    let recipe = (again, (text, origin)).into_pyobject(py)?;
     Ok(NativeBoard {
         board: Arc::new(board),
+        recipe: Some(recipe.unbind()),
     })
 }
 

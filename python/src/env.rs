@@ -299,37 +299,61 @@ fn key(step: u32) -> u32 {
     step.wrapping_add(1)
 }
 
-/// Orders `keys[i]` and `keys[j]` descending.
+/// Orders `a` and `b` descending.
 #[inline(always)]
-fn exchange(keys: &mut [u32], i: usize, j: usize) {
-    let (a, b) = (keys[i], keys[j]);
-    keys[i] = a.max(b);
-    keys[j] = a.min(b);
+fn order(a: &mut u32, b: &mut u32) {
+    let (x, y) = (*a, *b);
+    *a = x.max(y);
+    *b = x.min(y);
 }
 
-/// Writes the rows of `K` pieces (1 to 4), furthest first: the optimal sorting networks, on
-/// values in registers.
+/// The keys of `own` (`K` pieces, 1 to 4), largest first: the optimal sorting networks, on
+/// values in registers (a loop over a table of pairs would keep them in memory).
 #[inline(always)]
-fn write_sorted<const K: usize>(
-    own: &[u32],
-    block: &[[f32; PER_PIECE]],
-    rows: &mut [[f32; PER_PIECE]],
+fn sorted_keys<const K: usize>(own: &[u32; K]) -> [u32; K] {
+    let mut k = own.map(key);
+    match &mut k[..] {
+        [a, b] => order(a, b),
+        [a, b, c] => {
+            order(a, b);
+            order(b, c);
+            order(a, b);
+        }
+        [a, b, c, d] => {
+            order(a, b);
+            order(c, d);
+            order(a, c);
+            order(b, d);
+            order(b, c);
+        }
+        _ => {}
+    }
+    k
+}
+
+/// Writes the rows of every player's `K` pieces (1 to 4), players in the order of play from
+/// `viewer`, each one's furthest first.
+#[inline(always)]
+fn write_players<const K: usize>(
+    table: &Rows6,
+    state: &State,
+    viewer: usize,
+    n: usize,
+    pieces: &mut [[f32; PER_PIECE]],
 ) {
-    let mut keys = [0u32; K];
-    for (d, &s) in keys.iter_mut().zip(own) {
-        *d = key(s);
-    }
-    let pairs: &[(usize, usize)] = match K {
-        2 => &[(0, 1)],
-        3 => &[(0, 1), (1, 2), (0, 1)],
-        4 => &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
-        _ => &[],
-    };
-    for &(i, j) in pairs {
-        exchange(&mut keys, i, j);
-    }
-    for (o, &kk) in rows.iter_mut().zip(&keys) {
-        *o = block[kk as usize];
+    let steps = state.steps();
+    let (rows, _) = pieces.as_chunks_mut::<K>();
+    for (j, rows) in rows.iter_mut().take(n).enumerate() {
+        let q = if viewer + j < n {
+            viewer + j
+        } else {
+            viewer + j - n
+        };
+        let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+        let own: &[u32; K] = steps[q * K..][..K].try_into().expect("K steps");
+        for (o, kk) in rows.iter_mut().zip(sorted_keys(own)) {
+            *o = block[kk as usize];
+        }
     }
 }
 
@@ -347,46 +371,64 @@ fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [[f32; PER_P
     }
 }
 
-/// Writes the observation of `state` (with `roll` to play; 0: none) seen by game player `viewer`
-/// into `out` (`layout.size` entries). Players in the order of play from the viewer; each one's
-/// pieces sorted from the furthest along to the waiting ones; every entry in `[0, 1]`.
-fn observe(
-    game: &engine::Game,
-    layout: &Layout,
-    table: &Rows6,
-    state: &State,
-    roll: u32,
-    viewer: usize,
-    out: &mut [f32],
-) {
-    let (n, k) = (layout.players, layout.pieces);
-    let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
-    let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
-    for j in 0..n {
-        // Sliced by index: `chunks_exact_mut(k)` divides by `k` on every call.
-        let rows = &mut pieces[j * k..(j + 1) * k];
-        let q = if viewer + j < n {
-            viewer + j
-        } else {
-            viewer + j - n
-        };
-        let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
-        let own = state.pieces_of(q);
-        match k {
-            1 => write_sorted::<1>(own, block, rows),
-            2 => write_sorted::<2>(own, block, rows),
-            3 => write_sorted::<3>(own, block, rows),
-            4 => write_sorted::<4>(own, block, rows),
-            _ => write_ranked(own, block, rows),
+/// What an observation needs, built once per game: its layout and every piece's rows.
+pub(crate) struct Observer {
+    layout: Layout,
+    table: Rows6,
+}
+
+impl Observer {
+    /// The observer of `game`.
+    pub(crate) fn new(game: &engine::Game) -> Observer {
+        Observer {
+            layout: Layout::new(game),
+            table: Rows6::new(game),
         }
     }
-    let rules = &game.rules;
-    let bonus = roll == game.bonus_face();
-    let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
-    globals[0] = roll as f32 * table.per_face;
-    globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
-    globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
-    globals[3] = f32::from(state.tries()) * table.per_try;
+
+    /// Entries of an observation.
+    pub(crate) fn size(&self) -> usize {
+        self.layout.size
+    }
+
+    /// Writes the observation of `state` (with `roll` to play; 0: none) seen by game player
+    /// `viewer` into `out` (`size()` entries). Players in the order of play from the viewer;
+    /// each one's pieces sorted from the furthest along to the waiting ones; every entry in
+    /// `[0, 1]`.
+    pub(crate) fn write(
+        &self,
+        game: &engine::Game,
+        state: &State,
+        roll: u32,
+        viewer: usize,
+        out: &mut [f32],
+    ) {
+        let (layout, table) = (&self.layout, &self.table);
+        let (n, k) = (layout.players, layout.pieces);
+        let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
+        let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
+        // One loop per piece count, so that each player's pieces sort in registers.
+        match k {
+            1 => write_players::<1>(table, state, viewer, n, pieces),
+            2 => write_players::<2>(table, state, viewer, n, pieces),
+            3 => write_players::<3>(table, state, viewer, n, pieces),
+            4 => write_players::<4>(table, state, viewer, n, pieces),
+            _ => {
+                for j in 0..n {
+                    let q = (viewer + j) % n;
+                    let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+                    write_ranked(state.pieces_of(q), block, &mut pieces[j * k..(j + 1) * k]);
+                }
+            }
+        }
+        let rules = &game.rules;
+        let bonus = roll == game.bonus_face();
+        let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
+        globals[0] = roll as f32 * table.per_face;
+        globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
+        globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
+        globals[3] = f32::from(state.tries()) * table.per_try;
+    }
 }
 
 /// The observation of `state` (with `roll` to play; 0: none) seen by `viewer`, for one position.
@@ -396,17 +438,9 @@ pub(crate) fn observation(
     roll: u32,
     viewer: usize,
 ) -> Vec<f32> {
-    let layout = Layout::new(game);
-    let mut out = vec![0.0; layout.size];
-    observe(
-        game,
-        &layout,
-        &Rows6::new(game),
-        state,
-        roll,
-        viewer,
-        &mut out,
-    );
+    let observer = Observer::new(game);
+    let mut out = vec![0.0; observer.size()];
+    observer.write(game, state, roll, viewer, &mut out);
     out
 }
 
@@ -426,8 +460,8 @@ struct Rows<'a> {
 /// The N games and how they are played.
 struct Core {
     game: Arc<engine::Game>,
-    layout: Layout,
-    table: Rows6,
+    /// The observation's layout and rows.
+    obs: Observer,
     ctl: Control,
     autoreset: Autoreset,
     slots: Vec<Slot>,
@@ -437,7 +471,7 @@ impl Core {
     /// Width of a reward row: every player's return when all are agents, else the agent's.
     fn reward_width(&self) -> usize {
         if self.ctl.agents == Agents::All {
-            self.layout.players
+            self.obs.layout.players
         } else {
             1
         }
@@ -445,19 +479,12 @@ impl Core {
 
     /// Writes game `i`'s decision (or its end) into row `i` of `rows`.
     fn write(&self, i: usize, rows: &mut Rows<'_>) {
-        let (l, slot) = (&self.layout, &self.slots[i]);
+        let (l, slot) = (&self.obs.layout, &self.slots[i]);
         let d = l.size;
         let viewer = slot.viewer(self.ctl.agents);
         let obs = &mut rows.obs[i * d..(i + 1) * d];
-        observe(
-            &self.game,
-            l,
-            &self.table,
-            &slot.state,
-            slot.roll,
-            viewer,
-            obs,
-        );
+        self.obs
+            .write(&self.game, &slot.state, slot.roll, viewer, obs);
         let mask = &mut rows.mask[i * l.actions..(i + 1) * l.actions];
         mask.fill(false);
         let legal = &mut rows.legal[i * l.max_legal..(i + 1) * l.max_legal];
@@ -579,18 +606,10 @@ impl Core {
             rows.terminated[i] = !slot.truncated;
             rows.truncated[i] = slot.truncated;
             if self.autoreset == Autoreset::SameStep {
-                let d = self.layout.size;
+                let d = self.obs.layout.size;
                 let viewer = slot.viewer(self.ctl.agents);
                 let out = &mut rows.final_obs[i * d..(i + 1) * d];
-                observe(
-                    &self.game,
-                    &self.layout,
-                    &self.table,
-                    &slot.state,
-                    0,
-                    viewer,
-                    out,
-                );
+                self.obs.write(&self.game, &slot.state, 0, viewer, out);
                 let game = self.game.clone();
                 new_game(&game, &self.ctl, &mut self.slots[i])?;
             }
@@ -642,18 +661,41 @@ struct Arrays {
 }
 
 impl Arrays {
-    fn new(py: Python<'_>, n: usize, layout: &Layout, reward: &[usize]) -> Arrays {
-        Arrays {
-            obs: PyArray2::zeros(py, [n, layout.size], false).unbind(),
-            mask: PyArray2::zeros(py, [n, layout.actions], false).unbind(),
-            legal: PyArray2::zeros(py, [n, layout.max_legal], false).unbind(),
-            to_move: PyArray1::zeros(py, n, false).unbind(),
-            roll: PyArray1::zeros(py, n, false).unbind(),
-            reward: PyArrayDyn::zeros(py, reward, false).unbind(),
-            terminated: PyArray1::zeros(py, n, false).unbind(),
-            truncated: PyArray1::zeros(py, n, false).unbind(),
-            final_obs: PyArray2::zeros(py, [n, layout.size], false).unbind(),
-        }
+    /// The arrays of `n` games, zeros; numpy's MemoryError (naming the size) where they do not
+    /// fit, rather than an abort of the process.
+    fn new(py: Python<'_>, n: usize, layout: &Layout, reward: &[usize]) -> PyResult<Arrays> {
+        let np = py.import("numpy")?;
+        let zeros = |shape: &[usize], dtype: &str| -> PyResult<Bound<'_, PyAny>> {
+            np.call_method1("zeros", (PyTuple::new(py, shape)?, dtype))
+        };
+        let cast =
+            |e: pyo3::CastIntoError<'_>| crate::errors::InternalError::new_err(e.to_string());
+        Ok(Arrays {
+            obs: zeros(&[n, layout.size], "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            mask: zeros(&[n, layout.actions], "bool")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            legal: zeros(&[n, layout.max_legal], "int64")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            to_move: zeros(&[n], "int64")?.cast_into().map_err(cast)?.unbind(),
+            roll: zeros(&[n], "int64")?.cast_into().map_err(cast)?.unbind(),
+            reward: zeros(reward, "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+            terminated: zeros(&[n], "bool")?.cast_into().map_err(cast)?.unbind(),
+            truncated: zeros(&[n], "bool")?.cast_into().map_err(cast)?.unbind(),
+            final_obs: zeros(&[n, layout.size], "float32")?
+                .cast_into()
+                .map_err(cast)?
+                .unbind(),
+        })
     }
 
     /// Runs `f` on the arrays as slices (refused while numpy or another call holds one of them
@@ -730,6 +772,34 @@ pub struct NativeVecEnv {
     arrays: Arrays,
     /// The constructor's arguments, for pickling.
     args: Py<PyTuple>,
+}
+
+/// `num_envs` games of `game`, over until reset, game `i` drawing from `game_rng(seed, i)`;
+/// MemoryError where they do not fit.
+fn new_slots(
+    game: &engine::Game,
+    layout: &Layout,
+    num_envs: usize,
+    seed: u64,
+) -> PyResult<Vec<Slot>> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(num_envs).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "num_envs {num_envs}: not enough memory for that many games"
+        ))
+    })?;
+    slots.extend((0..num_envs).map(|i| Slot {
+        state: State::initial(game),
+        roll: 0,
+        rng: game_rng(seed, i as u64),
+        dice: Roller::new(&mut SplitMix64::new(0), game.faces().len()),
+        moves: Vec::with_capacity(layout.max_legal),
+        learner: 0,
+        last: 0,
+        over: true,
+        truncated: false,
+    }));
+    Ok(slots)
 }
 
 /// The agents argument: `"all"`, `"random"` or a seat.
@@ -842,37 +912,25 @@ impl NativeVecEnv {
         let names = opponent_names(opponents, n)?;
         let policies = build_policies(&board, &engine, agents, &names)?;
         let layout = Layout::new(&engine);
-        let slots = (0..num_envs)
-            .map(|i| Slot {
-                state: State::initial(&engine),
-                roll: 0,
-                rng: game_rng(seed, i as u64),
-                dice: Roller::new(&mut SplitMix64::new(0), engine.faces().len()),
-                moves: Vec::with_capacity(layout.max_legal),
-                learner: 0,
-                last: 0,
-                over: true,
-                truncated: false,
-            })
-            .collect();
+        let reward: Vec<usize> = match agents {
+            Agents::All => vec![num_envs, n],
+            _ => vec![num_envs],
+        };
+        // The arrays first: the largest allocation, refused by numpy where it does not fit.
+        let arrays = Arrays::new(py, num_envs, &layout, &reward)?;
+        let slots = new_slots(&engine, &layout, num_envs, seed)?;
         let ctl = Control {
             agents,
             policies,
             auto_forced,
         };
         let core = Core {
-            table: Rows6::new(&engine),
+            obs: Observer::new(&engine),
             game: engine,
-            layout,
             ctl,
             autoreset,
             slots,
         };
-        let reward: Vec<usize> = match core.reward_width() {
-            1 => vec![num_envs],
-            w => vec![num_envs, w],
-        };
-        let arrays = Arrays::new(py, num_envs, &layout, &reward);
         let mut env = NativeVecEnv { core, arrays, args };
         env.reset(py, None, None)?;
         Ok(env)
@@ -938,7 +996,7 @@ impl NativeVecEnv {
         player: usize,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let slot = self.slot(i)?;
-        let l = &self.core.layout;
+        let l = &self.core.obs.layout;
         if player >= l.players {
             return Err(argument(format!(
                 "player {player} does not exist (players 0 to {})",
@@ -946,15 +1004,9 @@ impl NativeVecEnv {
             )));
         }
         let mut out = vec![0.0f32; l.size];
-        observe(
-            &self.core.game,
-            l,
-            &self.core.table,
-            &slot.state,
-            slot.roll,
-            player,
-            &mut out,
-        );
+        self.core
+            .obs
+            .write(&self.core.game, &slot.state, slot.roll, player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -991,25 +1043,25 @@ impl NativeVecEnv {
     /// Entries of an observation.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.core.layout.size
+        self.core.obs.layout.size
     }
 
     /// Action ids (the mask's width).
     #[getter]
     fn num_actions(&self) -> usize {
-        self.core.layout.actions
+        self.core.obs.layout.actions
     }
 
     /// Legal actions at most in one decision (the width of `legal`).
     #[getter]
     fn max_legal(&self) -> usize {
-        self.core.layout.max_legal
+        self.core.obs.layout.max_legal
     }
 
     /// Each observation entry's name.
     #[getter]
     fn labels(&self) -> Vec<String> {
-        self.core.layout.labels()
+        self.core.obs.layout.labels()
     }
 
     /// Pickles as its constructor's arguments: the copy's games restart from the seed.

@@ -49,6 +49,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_class::<solve_game::GameSolution>()?;
     m.add_class::<strategies::Strategies>()?;
+    m.add_class::<strategies::FixedStrategy>()?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     Ok(())
 }

@@ -4,12 +4,15 @@
 //! graded exactly.
 
 use crate::board::board_arg;
+use crate::env::Observer;
 use crate::errors::{GameError, argument, detached, job_error};
 use boardpath::game::action::action_id;
+use boardpath::game::action::num_distinct_actions;
 use boardpath::game::exact::Choice;
 use boardpath::game::strategy::{Strategies as Lib, Strategy, Worth};
-use boardpath::game::{Game, WAITING, legal_moves};
+use boardpath::game::{Game, State, WAITING, legal_moves};
 use boardpath::jobs;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
@@ -24,6 +27,8 @@ pub struct Strategies {
     board: Arc<boardpath::board::Board>,
     game: Game,
     pool: Arc<rayon::ThreadPool>,
+    /// The environments' observation of a decision (vectorised strategies that ask for it).
+    observer: Observer,
 }
 
 fn worth_dict<'py>(py: Python<'py>, w: &Worth) -> PyResult<Bound<'py, PyDict>> {
@@ -39,10 +44,67 @@ fn failed(e: impl std::fmt::Display) -> PyErr {
     GameError::new_err(e.to_string())
 }
 
+/// What a vectorised strategy is given (its `__boardpath_vectorised__` mark).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Input {
+    /// `f(steps, rolls, masks)`: each side's steps, the roll, the legal ids.
+    Steps,
+    /// `f(obs, masks)`: the observation `boardpath.envs` gives the mover, the legal ids.
+    Observation,
+}
+
+/// A strategy's move in every decision of both seats, asked once ([`Strategies::fix`]), ready to
+/// be evaluated again and again (`pair`, `exploitability`) without asking it again.
+#[pyclass(frozen, module = "boardpath")]
+pub struct FixedStrategy {
+    /// The evaluations it belongs to: its tables index their positions.
+    lib: Arc<Lib>,
+    /// Its choice as seat 0 and as seat 1.
+    choices: [Choice; 2],
+    /// What it was fixed from, for its repr.
+    name: String,
+}
+
+#[pymethods]
+impl FixedStrategy {
+    fn __repr__(&self) -> String {
+        format!("FixedStrategy({})", self.name)
+    }
+}
+
+/// How a vectorised callable is marked: None when it is not one.
+fn vectorised_input(f: &Bound<'_, PyAny>) -> PyResult<Option<Input>> {
+    let Ok(mark) = f.getattr("__boardpath_vectorised__") else {
+        return Ok(None);
+    };
+    if let Ok(s) = mark.cast::<PyString>() {
+        return match s.to_cow()?.as_ref() {
+            "steps" => Ok(Some(Input::Steps)),
+            "observation" => Ok(Some(Input::Observation)),
+            other => Err(argument(format!(
+                "__boardpath_vectorised__ \"{other}\": expected \"steps\" or \"observation\""
+            ))),
+        };
+    }
+    Ok(mark.is_truthy()?.then_some(Input::Steps))
+}
+
+/// A decision's legal action ids, or the refusal of `action` that is not among them.
+fn pick(legal: &[usize], action: i64, face: u32) -> PyResult<usize> {
+    legal
+        .iter()
+        .position(|&a| a as i64 == action)
+        .ok_or_else(|| {
+            GameError::new_err(format!(
+                "the strategy chose action {action} for roll {face}, not one of the legal {legal:?}"
+            ))
+        })
+}
+
 impl Strategies {
-    /// The choice of seat `seat` playing `strategy`: a name, a callable
-    /// `f(mover, other, roll, legal) -> action`, or a vectorised callable (marked
-    /// `__boardpath_vectorised__`) `f(steps, rolls, masks) -> actions` over numpy arrays.
+    /// The choice of seat `seat` playing `strategy`: a name, a [`FixedStrategy`] of these
+    /// evaluations, a callable `f(mover, other, roll, legal) -> action`, or a vectorised callable
+    /// (see [`vectorised_input`]) over numpy arrays.
     fn choice(&self, py: Python<'_>, strategy: &Bound<'_, PyAny>, seat: usize) -> PyResult<Choice> {
         if let Ok(name) = strategy.cast::<PyString>() {
             let name = name.to_cow()?.into_owned();
@@ -52,33 +114,44 @@ impl Strategies {
                 pool.install(|| lib.choice(s, seat)).map_err(failed)
             });
         }
+        if let Ok(fixed) = strategy.cast::<FixedStrategy>() {
+            let fixed = fixed.get();
+            if !Arc::ptr_eq(&fixed.lib, &self.lib) {
+                return Err(argument(format!(
+                    "{} was fixed for another Strategies (another game): fix it with this one",
+                    fixed.__repr__()
+                )));
+            }
+            return Ok(fixed.choices[seat].clone());
+        }
         if !strategy.is_callable() {
-            return Err(argument(
-                "a strategy is a name (optimal, best-response, random, front, ...) or a callable",
-            ));
+            return Err(argument(format!(
+                "a strategy is a name (optimal, best-response, random, front, ...), a \
+                 FixedStrategy or a callable, not {}",
+                strategy.repr()?
+            )));
         }
         let lib = self.lib.clone();
         let pool = self.pool.clone();
         let decisions = detached(py, move || Ok(pool.install(|| lib.decisions(seat))))?;
-        let vectorised = strategy
-            .getattr("__boardpath_vectorised__")
-            .and_then(|v| v.is_truthy())
-            .unwrap_or(false);
-        let picks = if vectorised {
-            self.ask_in_batches(py, strategy, &decisions)?
-        } else {
-            self.ask_each(strategy, &decisions)?
+        let picks = match vectorised_input(strategy)? {
+            Some(input) => self.ask_in_batches(py, strategy, &decisions, input)?,
+            None => self.ask_each(strategy, &decisions)?,
         };
         self.lib.choice_of(&decisions, &picks).map_err(failed)
     }
 
-    /// The legal moves' action ids of a decision, and its state's two sides as steps (None
-    /// waiting), mover first.
-    fn decision(&self, p: u64, r: usize) -> (Vec<usize>, [Vec<Option<u32>>; 2], u32) {
+    /// The legal moves' action ids of a decision, its state and roll.
+    fn decision(&self, p: u64, r: usize) -> (Vec<usize>, State, u32) {
         let state = self.lib.state(p);
         let face = self.game.faces()[r];
         let mut moves = Vec::new();
         legal_moves(&self.game, &state, face, &mut moves);
+        (moves.iter().map(action_id).collect(), state, face)
+    }
+
+    /// A state's two sides as steps (None waiting), each ascending, mover first.
+    fn sides(state: &State) -> [Vec<Option<u32>>; 2] {
         let m = state.to_move();
         let side = |q: usize| {
             let mut v: Vec<Option<u32>> = state
@@ -89,11 +162,7 @@ impl Strategies {
             v.sort_by_key(|s| s.unwrap_or(u32::MAX));
             v
         };
-        (
-            moves.iter().map(action_id).collect(),
-            [side(m), side(1 - m)],
-            face,
-        )
+        [side(m), side(1 - m)]
     }
 
     /// Asks `f(mover, other, roll, legal)` for every decision.
@@ -101,76 +170,114 @@ impl Strategies {
         decisions
             .iter()
             .map(|&(p, r)| {
-                let (legal, [mover, other], face) = self.decision(p, r);
-                let action: usize = f
+                let (legal, state, face) = self.decision(p, r);
+                let [mover, other] = Self::sides(&state);
+                let action: i64 = f
                     .call1((mover, other, face, legal.clone()))?
                     .extract()
                     .map_err(|_| argument("a strategy returns an action id (an int)"))?;
-                legal.iter().position(|&a| a == action).ok_or_else(|| {
-                    GameError::new_err(format!(
-                        "the strategy chose action {action} for roll {face}, not one of the legal {legal:?}"
-                    ))
-                })
+                pick(&legal, action, face)
             })
             .collect()
     }
 
-    /// Asks the vectorised `f(steps, rolls, masks)` in batches of [`BATCH`] decisions: `steps`
-    /// int32 (n, 2, K) (-1 waiting, mover first), `rolls` int32 (n,), `masks` bool (n, actions).
+    /// Asks the vectorised `f` in batches of [`BATCH`] decisions: `f(steps, rolls, masks)` with
+    /// `steps` int32 (n, 2, K) (-1 waiting, mover first) and `rolls` int32 (n,), or
+    /// `f(obs, masks)` with `obs` float32 (n, observation size) as `boardpath.envs` observes the
+    /// mover; `masks` bool (n, actions).
     fn ask_in_batches(
         &self,
         py: Python<'_>,
         f: &Bound<'_, PyAny>,
         decisions: &[(u64, usize)],
+        input: Input,
     ) -> PyResult<Vec<usize>> {
-        let np = py.import("numpy")?;
-        let k = self.game.pieces();
-        let actions = boardpath::game::action::num_distinct_actions(&self.game);
         let mut picks = Vec::with_capacity(decisions.len());
         for batch in decisions.chunks(BATCH) {
-            let mut steps = Vec::with_capacity(batch.len() * 2 * k);
-            let mut rolls = Vec::with_capacity(batch.len());
-            let mut masks = vec![false; batch.len() * actions];
-            let mut legals = Vec::with_capacity(batch.len());
-            for (i, &(p, r)) in batch.iter().enumerate() {
-                let (legal, sides, face) = self.decision(p, r);
-                for side in &sides {
-                    steps.extend(side.iter().map(|s| s.map_or(-1, |x| x as i32)));
-                }
-                rolls.push(face as i32);
-                for &a in &legal {
-                    masks[i * actions + a] = true;
-                }
-                legals.push(legal);
-            }
             let n = batch.len();
-            let steps = np
-                .call_method1("array", (steps, "int32"))?
-                .call_method1("reshape", ((n, 2, k),))?;
-            let rolls = np.call_method1("array", (rolls, "int32"))?;
-            let masks = np
-                .call_method1("array", (masks,))?
-                .call_method1("reshape", ((n, actions),))?;
-            let chosen: Vec<usize> = f
-                .call1((steps, rolls, masks))?
-                .call_method0("tolist")?
-                .extract()
-                .map_err(|_| argument("a vectorised strategy returns one action id per row"))?;
+            let found: Vec<_> = batch.iter().map(|&(p, r)| self.decision(p, r)).collect();
+            let masks = self.masks(py, &found)?;
+            let chosen = match input {
+                Input::Steps => f.call1((self.steps(py, &found)?, self.rolls(py, &found), masks)),
+                Input::Observation => f.call1((self.observations(py, &found)?, masks)),
+            }?;
+            let chosen: Vec<i64> = chosen
+                .call_method0("tolist")
+                .and_then(|c| c.extract())
+                .map_err(|_| {
+                    argument("a vectorised strategy returns one action id (an int) per row")
+                })?;
             if chosen.len() != n {
                 return Err(argument(format!(
                     "a vectorised strategy returned {} actions for {n} rows",
                     chosen.len()
                 )));
             }
-            for (legal, action) in legals.iter().zip(chosen) {
-                picks.push(legal.iter().position(|&a| a == action).ok_or_else(|| {
-                    GameError::new_err(format!(
-                        "the strategy chose action {action}, not one of the legal {legal:?}"
-                    ))
-                })?);
+            for ((legal, _, face), action) in found.iter().zip(chosen) {
+                picks.push(pick(legal, action, *face)?);
             }
         }
         Ok(picks)
+    }
+
+    /// The legal ids of a batch of decisions as a bool array (n, actions).
+    fn masks<'py>(
+        &self,
+        py: Python<'py>,
+        found: &[(Vec<usize>, State, u32)],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let actions = num_distinct_actions(&self.game);
+        let mut masks = vec![false; found.len() * actions];
+        for (row, (legal, _, _)) in masks.chunks_mut(actions).zip(found) {
+            for &a in legal {
+                row[a] = true;
+            }
+        }
+        Ok(PyArray1::from_vec(py, masks)
+            .reshape([found.len(), actions])?
+            .into_any())
+    }
+
+    /// Each side's steps of a batch of decisions as an int32 array (n, 2, K), -1 waiting.
+    fn steps<'py>(
+        &self,
+        py: Python<'py>,
+        found: &[(Vec<usize>, State, u32)],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let k = self.game.pieces();
+        let mut steps = Vec::with_capacity(found.len() * 2 * k);
+        for (_, state, _) in found {
+            for side in Self::sides(state) {
+                steps.extend(side.iter().map(|s| s.map_or(-1, |x| x as i32)));
+            }
+        }
+        Ok(PyArray1::from_vec(py, steps)
+            .reshape([found.len(), 2, k])?
+            .into_any())
+    }
+
+    /// The rolls of a batch of decisions as an int32 array (n,).
+    fn rolls<'py>(&self, py: Python<'py>, found: &[(Vec<usize>, State, u32)]) -> Bound<'py, PyAny> {
+        let rolls: Vec<i32> = found.iter().map(|&(_, _, face)| face as i32).collect();
+        PyArray1::from_vec(py, rolls).into_any()
+    }
+
+    /// The observations of a batch of decisions, each seen by its mover, as a float32 array
+    /// (n, observation size): `boardpath.envs`'s observation of the same position and roll.
+    fn observations<'py>(
+        &self,
+        py: Python<'py>,
+        found: &[(Vec<usize>, State, u32)],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let d = self.observer.size();
+        let mut obs = vec![0.0f32; found.len() * d];
+        for (row, (_, state, face)) in obs.chunks_mut(d).zip(found) {
+            self.observer
+                .write(&self.game, state, *face, state.to_move(), row);
+        }
+        Ok(PyArray1::from_vec(py, obs)
+            .reshape([found.len(), d])?
+            .into_any())
     }
 }
 
@@ -200,6 +307,7 @@ impl Strategies {
         Ok(Strategies {
             lib: Arc::new(lib),
             board,
+            observer: Observer::new(&game),
             game,
             pool,
         })
@@ -244,6 +352,24 @@ impl Strategies {
             pool.install(|| lib.worth(&a, &b)).map_err(failed)
         })?;
         worth_dict(py, &w)
+    }
+
+    /// `strategy`'s move in every decision of both seats, asked once: a [`FixedStrategy`] that
+    /// `pair` and `exploitability` take in its place without asking it again.
+    fn fix(&self, py: Python<'_>, strategy: &Bound<'_, PyAny>) -> PyResult<FixedStrategy> {
+        let choices = [self.choice(py, strategy, 0)?, self.choice(py, strategy, 1)?];
+        let name = match strategy.cast::<PyString>() {
+            Ok(s) => s.to_cow()?.into_owned(),
+            Err(_) => strategy
+                .getattr("__name__")
+                .and_then(|n| n.extract::<String>())
+                .or_else(|_| strategy.repr().map(|r| r.to_string()))?,
+        };
+        Ok(FixedStrategy {
+            lib: self.lib.clone(),
+            choices,
+            name,
+        })
     }
 
     /// `strategy` against a best response from each seat: a dict of `as_first`, `as_second`,

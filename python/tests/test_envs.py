@@ -243,6 +243,22 @@ def test_bad_input_raises_clearly():
         VecEnv("maedn", seed=-1)
     with pytest.raises(boardpath.ArgumentError, match="game 5 does not exist"):
         env.state(5)
+    for call in (lambda: env.state(-1), lambda: env.observe(-1, 0), lambda: env.reset(indices=[-1])):
+        with pytest.raises(boardpath.ArgumentError, match=r"game -1 does not exist \(games 0 to 2\)"):
+            call()
+    with pytest.raises(boardpath.ArgumentError, match="player 2 does not exist"):
+        env.observe(0, 2)
+    with pytest.raises(boardpath.ArgumentError, match="action 9223372036854775813 does not exist"):
+        env.step(np.array([2**63 + 5, 0, 0], dtype=np.uint64))
+    with pytest.raises(boardpath.ArgumentError, match="players must be a whole number.*got 2.5"):
+        VecEnv("maedn", 2.5)
+    with pytest.raises(boardpath.ArgumentError, match="pieces must be a whole number.*got -1"):
+        VecEnv("maedn", 2, pieces=-1)
+    with pytest.raises(boardpath.ArgumentError, match="autoreset 1: expected"):
+        VecEnv("maedn", autoreset=1)
+    # More games than memory holds: numpy's refusal, not an abort of the interpreter.
+    with pytest.raises((MemoryError, ValueError)):
+        VecEnv("maedn", 2, num_envs=2**44)
 
 
 def test_vector_env_pickles():
@@ -307,6 +323,46 @@ def test_gymnasium_illegal_action(gym):
         strict.step(illegal)
     with pytest.raises(boardpath.ArgumentError, match="action 45 does not exist"):
         strict.step(45)
+
+
+def test_gymnasium_bad_input_raises_clearly(gym):
+    from boardpath.envs import RaceEnv, RaceVectorEnv
+
+    with pytest.raises(boardpath.BoardError, match="no-such-board"):
+        gym.make("boardpath/Race-v0", board="no-such-board")
+    with pytest.raises(boardpath.GameError, match='unknown rules "chess"'):
+        gym.make("boardpath/Race-v0", rules="chess")
+    with pytest.raises(boardpath.ArgumentError, match='illegal "maybe"'):
+        RaceEnv(illegal="maybe")
+    with pytest.raises(boardpath.ArgumentError, match='render_mode "human"'):
+        RaceEnv(render_mode="human")
+    with pytest.raises(boardpath.ArgumentError, match="seat 5 does not exist"):
+        RaceEnv(seat=5)
+    env = RaceEnv(illegal="raise")
+    env.reset(seed=1)
+    for action in (1.5, np.array([1, 2]), "1"):
+        with pytest.raises(boardpath.ArgumentError, match="one integer action id"):
+            env.step(action)
+    with pytest.raises(boardpath.ArgumentError, match="seed must be a whole number.*got -1"):
+        env.reset(seed=-1)
+    vector = RaceVectorEnv(num_envs=4)
+    obs, info = vector.reset(seed=1)
+    actions = info["action_mask"].argmax(axis=1)
+    actions[1] = 44
+    with pytest.raises(boardpath.GameError, match="game 1: action 44 is not legal"):
+        vector.step(actions)
+    with pytest.raises(boardpath.ArgumentError, match=r"shape \(4,\).*got shape \(3,\)"):
+        vector.step(np.zeros(3, np.int64))
+    with pytest.raises(boardpath.ArgumentError, match="dtype float64"):
+        vector.step(np.zeros(4))
+    with pytest.raises(boardpath.ArgumentError, match="reset_mask must be a bool array of shape"):
+        vector.reset(options={"reset_mask": [True, False]})
+    with pytest.raises(boardpath.ArgumentError, match='autoreset_mode "never"'):
+        RaceVectorEnv(num_envs=2, autoreset_mode="never")
+    with pytest.raises(boardpath.ArgumentError, match='autoreset_mode "Disabled"'):
+        RaceVectorEnv(num_envs=2, autoreset_mode=gym.vector.AutoresetMode.DISABLED)
+    with pytest.raises(boardpath.ArgumentError, match="num_envs must be a whole number 1 or more; got 0"):
+        RaceVectorEnv(num_envs=0)
 
 
 def test_make_vec_steps_in_rust(gym):
@@ -384,6 +440,37 @@ def test_pettingzoo_game_is_the_engines_game():
         replica.apply_action(action)
         env.step(action)
     assert replica.is_terminal()
+
+
+def test_pettingzoo_bad_input_raises_clearly():
+    from conftest import required
+
+    required("pettingzoo")
+    from boardpath.envs import race_v0
+
+    with pytest.raises(boardpath.BoardError, match="nope"):
+        race_v0.env(board="nope")
+    with pytest.raises(boardpath.GameError, match='unknown rules "chess"'):
+        race_v0.env(rules="chess")
+    with pytest.raises(boardpath.ArgumentError, match='render_mode "human"'):
+        race_v0.env(render_mode="human")
+    raw = race_v0.raw_env()
+    raw.reset(seed=1)
+    with pytest.raises(boardpath.GameError, match="action 44 is not legal"):
+        raw.step(44)
+    for action in (1.5, np.array([1, 2])):
+        with pytest.raises(boardpath.ArgumentError, match="one integer action id"):
+            raw.step(action)
+    with pytest.raises(boardpath.ArgumentError, match="seed must be a whole number"):
+        raw.reset(seed=-3)
+    # Wrapped as the classic games: an illegal action ends the game, a loss for its agent; an
+    # action for the game that ended is refused.
+    env = race_v0.env()
+    env.reset(seed=1)
+    env.step(44)
+    assert all(env.terminations.values()) and env.rewards["player_0"] == -1
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(0)
 
 
 def test_pettingzoo_env_pickles():

@@ -26,10 +26,30 @@ def test_board_pickles_by_origin():
         board = boardpath.Board.load(name)
         again = pickle.loads(pickle.dumps(board))
         assert again.name == board.name and again.sha256 == board.sha256 and again.track_length == board.track_length
-    text = boardpath.Board.embedded_toml("maedn")
-    from_text = boardpath.Board.from_toml(text.replace('name = "Mensch', 'name = "My Mensch'), name="mine.toml")
-    with pytest.raises(TypeError, match="cannot pickle board"):
-        pickle.dumps(from_text)
+
+
+def board_fields(board):
+    """In a worker: what identifies a board, and its first solve's total."""
+    return board.name, board.sha256, board.track_length, boardpath.solve(board).total, board.rules
+
+
+def test_boards_from_text_and_with_changed_rules_pickle_and_cross_a_process_pool():
+    text = boardpath.Board.embedded_toml("maedn").replace('name = "Mensch', 'name = "My Mensch')
+    from_text = boardpath.Board.from_toml(text, name="mine.toml")
+    changed = from_text.with_rules(metric="manhattan", die=[1, 2, 3, 4, 5])
+    loaded = boardpath.Board.load("ludo").with_rules(moves_in_goal=False)
+    boards = [from_text, changed, loaded]
+    for board in boards:
+        again = pickle.loads(pickle.dumps(board))
+        assert board_fields(again) == board_fields(board)
+    assert pickle.loads(pickle.dumps(changed)).rules.metric == "manhattan"
+    # A game on a board from text travels with it.
+    game = boardpath.Game(from_text, players=2)
+    assert repr(pickle.loads(pickle.dumps(game))) == repr(game)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(board_fields, boards))
+    assert results == [board_fields(b) for b in boards]
+    assert results[0][0] == "My Mensch ärgere Dich nicht"
 
 
 def test_game_and_state_pickle():

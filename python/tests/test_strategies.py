@@ -68,3 +68,48 @@ def test_a_strategy_that_names_an_illegal_action_is_refused(ring):
         ring.pair("frnt", "random")
     with pytest.raises(boardpath.ArgumentError, match="a name .* or a callable"):
         ring.pair(3, "random")
+
+
+def test_a_strategy_on_observations_sees_what_the_environment_shows(ring):
+    """Every decision the environment asks of a player (more than one legal action) reaches a
+    vectorised strategy on observations with the same observation and mask: an agent trained on
+    the environment is graded on exactly what it saw there."""
+    np = pytest.importorskip("numpy")
+    from boardpath.envs import VecEnv
+
+    seen = set()
+
+    @boardpath.vectorised(observation=True)
+    def record(obs, masks):
+        assert obs.dtype == np.float32 and masks.dtype == bool and len(obs) == len(masks)
+        seen.update(o.tobytes() + m.tobytes() for o, m in zip(obs, masks))
+        return masks.argmax(axis=1)
+
+    fixed = ring.fix(record)
+    env = VecEnv(RING16, players=2, pieces=2, num_envs=64, agents="all", seed=3)
+    out, rng, asked = env.reset(seed=3), np.random.default_rng(3), 0
+    for _ in range(300):
+        for o, m in zip(out.obs, out.mask):
+            if m.sum() > 1:
+                assert o.tobytes() + m.tobytes() in seen
+                asked += 1
+        out = env.step(np.where(out.mask, rng.random(out.mask.shape), -1).argmax(axis=1))
+    assert asked > 1000
+    # Fixed once, it grades as the named policy it equals (the first legal action: the rearmost
+    # piece, entering first), from either seat, without being asked again.
+    n = len(seen)
+    assert ring.pair(fixed, "random")["first_player_wins"] == pytest.approx(
+        ring.pair(boardpath.vectorised(lambda s, r, m: m.argmax(axis=1)), "random")["first_player_wins"],
+        abs=1e-12,
+    )
+    assert len(seen) == n and ring.exploitability(fixed)["exploitability"] > 0
+
+
+def test_a_fixed_strategy_belongs_to_its_game(ring):
+    other = boardpath.Strategies("maedn", pieces=1)
+    with pytest.raises(boardpath.ArgumentError, match="fixed for another Strategies"):
+        other.pair(ring.fix("front"), "random")
+    with pytest.raises(boardpath.ArgumentError, match='expected "steps" or "observation"'):
+        f = lambda s, r, m: m.argmax(axis=1)  # noqa: E731
+        f.__boardpath_vectorised__ = "obs"
+        ring.pair(f, "random")

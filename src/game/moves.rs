@@ -41,6 +41,12 @@ impl Move {
 /// The piece of another player than `p` on board track tile `tile`, unless the tile is safe.
 #[inline]
 pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Capture> {
+    find_occupant(game, state, p, tile)
+}
+
+/// [`occupant`], inlined into the move generator (its hottest loop).
+#[inline(always)]
+fn find_occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Capture> {
     if game.is_safe(tile) {
         return None;
     }
@@ -52,7 +58,7 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
             continue;
         };
         // Waiting pieces never match: `rel` is a step on the track.
-        if let Some(i) = state.pieces_of(q).iter().position(|&s| s == rel) {
+        if let Some(i) = position(state.pieces_of(q), rel) {
             return Some(Capture {
                 player: q,
                 piece: i,
@@ -64,35 +70,98 @@ pub fn occupant(game: &Game, state: &State, p: usize, tile: usize) -> Option<Cap
     None
 }
 
-/// The move of player `p`'s piece `i` from `from` by `roll`, if the rules allow it (not past the
+/// The index of the first of `own` on step `step`.
+#[inline(always)]
+fn position(own: &[PieceStep], step: PieceStep) -> Option<usize> {
+    if let Ok(four) = <&[PieceStep; 4]>::try_from(own) {
+        // The usual four pieces compared at once, without a branch for each.
+        let hits = four
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (i, &s)| m | (u32::from(s == step) << i));
+        return (hits != 0).then(|| hits.trailing_zeros() as usize);
+    }
+    own.iter().position(|&s| s == step)
+}
+
+/// Whether `own` holds a piece on step `step`.
+#[inline(always)]
+fn holds(own: &[PieceStep], step: PieceStep) -> bool {
+    if let Ok(four) = <&[PieceStep; 4]>::try_from(own) {
+        return four.iter().fold(false, |any, &s| any | (s == step));
+    }
+    own.contains(&step)
+}
+
+/// Four pieces as keys `step << 8 | index`, ascending (waiting pieces last): the optimal sorting
+/// network, on values in registers.
+#[inline(always)]
+fn by_step(own: &[PieceStep; 4]) -> [u64; 4] {
+    let [mut a, mut b, mut c, mut d] = [0, 1, 2, 3].map(|i| u64::from(own[i]) << 8 | i as u64);
+    let order = |x: &mut u64, y: &mut u64| {
+        let (lo, hi) = ((*x).min(*y), (*x).max(*y));
+        *x = lo;
+        *y = hi;
+    };
+    order(&mut a, &mut b);
+    order(&mut c, &mut d);
+    order(&mut a, &mut c);
+    order(&mut b, &mut d);
+    order(&mut b, &mut c);
+    [a, b, c, d]
+}
+
+/// What the moves of the player to roll share: its pieces and the extent of its path, read once
+/// for all of them.
+struct Mover<'a> {
+    p: usize,
+    own: &'a [PieceStep],
+    /// Its steps in all (a piece's step is below this) and on the track.
+    steps: usize,
+    track: PieceStep,
+}
+
+impl<'a> Mover<'a> {
+    #[inline(always)]
+    fn new(game: &Game, state: &'a State) -> Mover<'a> {
+        let p = state.to_move();
+        Mover {
+            p,
+            own: state.pieces_of(p),
+            steps: game.steps(p),
+            track: game.track_steps(p) as PieceStep,
+        }
+    }
+}
+
+/// The move of the mover's piece `i` from `from` by `roll`, if the rules allow it (not past the
 /// goal, not onto an own piece, not over an own piece in the goal unless jumps are allowed).
 #[inline(always)]
 fn advance(
     game: &Game,
     state: &State,
-    p: usize,
+    mover: &Mover<'_>,
     i: usize,
     from: PieceStep,
     roll: u32,
 ) -> Option<Move> {
     let to = from.checked_add(roll)?;
-    if to as usize >= game.steps(p) {
+    if to as usize >= mover.steps || holds(mover.own, to) {
         return None;
     }
-    let own = state.pieces_of(p);
-    if own.contains(&to) {
-        return None;
-    }
-    let track = game.track_steps(p) as PieceStep;
+    let track = mover.track;
     if to >= track
         && !game.rules.jump_in_goal
-        && own
+        && mover
+            .own
             .iter()
             .any(|&s| s != WAITING && s >= track && s > from && s < to)
     {
         return None;
     }
-    let capture = game.tile(p, to).and_then(|t| occupant(game, state, p, t));
+    let capture = game
+        .tile(mover.p, to)
+        .and_then(|t| find_occupant(game, state, mover.p, t));
     Some(Move {
         piece: i,
         from,
@@ -101,16 +170,17 @@ fn advance(
     })
 }
 
-/// The move that brings a waiting piece of `p` onto its start tile, if one waits and no own
-/// piece stands there.
+/// The move that brings a waiting piece of the mover onto its start tile, if one waits and no
+/// own piece stands there.
 #[inline]
-fn enter(game: &Game, state: &State, p: usize) -> Option<Move> {
-    let own = state.pieces_of(p);
-    let i = own.iter().position(|&s| s == WAITING)?;
-    if own.contains(&0) {
+fn enter(game: &Game, state: &State, mover: &Mover<'_>) -> Option<Move> {
+    let i = mover.own.iter().position(|&s| s == WAITING)?;
+    if holds(mover.own, 0) {
         return None;
     }
-    let capture = game.tile(p, 0).and_then(|t| occupant(game, state, p, t));
+    let capture = game
+        .tile(mover.p, 0)
+        .and_then(|t| find_occupant(game, state, mover.p, t));
     Some(Move {
         piece: i,
         from: WAITING,
@@ -133,39 +203,55 @@ fn enter(game: &Game, state: &State, p: usize) -> Option<Move> {
 /// row has no legal move.
 pub fn legal_moves(game: &Game, state: &State, roll: u32, out: &mut Vec<Move>) {
     out.clear();
-    let p = state.to_move();
     let rules = &game.rules;
     if roll == game.bonus_face() && super::apply::forfeits(game, state.streak()) {
         return;
     }
-    let own = state.pieces_of(p);
-    let waits = own.contains(&WAITING);
+    let mover = Mover::new(game, state);
+    let own = mover.own;
+    let waits = holds(own, WAITING);
     if waits
         && rules.clear_start
-        && let Some(i) = own.iter().position(|&s| s == 0)
-        && let Some(m) = advance(game, state, p, i, 0, roll)
+        && let Some(i) = position(own, 0)
+        && let Some(m) = advance(game, state, &mover, i, 0, roll)
     {
         out.push(m);
         return;
     }
-    if roll == game.enter_roll()
-        && let Some(m) = enter(game, state, p)
+    if waits
+        && roll == game.enter_roll()
+        && let Some(m) = enter(game, state, &mover)
     {
         out.push(m);
         if rules.must_enter {
             return;
         }
     }
-    for (i, &s) in own.iter().enumerate() {
-        if s != WAITING
-            && let Some(m) = advance(game, state, p, i, s, roll)
-        {
-            out.push(m);
+    // Entering (at most one move, first) stays first; the others go by the step moved from.
+    if let Ok(four) = <&[PieceStep; 4]>::try_from(own) {
+        // The usual four pieces visited in step order, so that their moves need no sorting.
+        for key in by_step(four) {
+            let (s, i) = ((key >> 8) as PieceStep, (key & 0xff) as usize);
+            if s == WAITING {
+                break;
+            }
+            if let Some(m) = advance(game, state, &mover, i, s, roll) {
+                out.push(m);
+            }
         }
-    }
-    // Waiting (entering) sorts first: WAITING + 1 wraps to 0.
-    if !out.is_sorted_by_key(|m| m.from.wrapping_add(1)) {
-        out.sort_unstable_by_key(|m| m.from.wrapping_add(1));
+    } else {
+        let entering = out.len();
+        for (i, &s) in own.iter().enumerate() {
+            if s != WAITING
+                && let Some(m) = advance(game, state, &mover, i, s, roll)
+            {
+                out.push(m);
+            }
+        }
+        let board = &mut out[entering..];
+        if !board.is_sorted_by_key(|m| m.from) {
+            board.sort_unstable_by_key(|m| m.from);
+        }
     }
     if rules.compulsory_capture && out.iter().any(|m| m.capture.is_some()) {
         out.retain(|m| m.capture.is_some());

@@ -890,25 +890,51 @@ class Strategies:
         ``value``, ``loss_as_first``, ``loss_as_second`` and ``exploitability`` (their mean)."""
         return self._native.exploitability(strategy)
 
+    def fix(self, strategy: Any) -> Any:
+        """``strategy``'s move in every decision of both seats, asked once: a ``FixedStrategy``
+        that :meth:`pair` and :meth:`exploitability` of these evaluations take in its place, so
+        that a callable is not asked again for each evaluation.
+
+        >>> import boardpath
+        >>> s = boardpath.Strategies("maedn", pieces=1)
+        >>> front = s.fix(boardpath.vectorised(lambda steps, rolls, masks: masks.argmax(axis=1)))
+        >>> round(s.pair(front, "optimal")["first_player_wins"], 9)
+        0.523984914
+        """
+        return self._native.fix(strategy)
+
     def __repr__(self) -> str:
         return repr(self._native)
 
 
-def vectorised(f: Any) -> Any:
-    """Marks ``f`` as a vectorised strategy for :class:`Strategies`: called as
-    ``f(steps, rolls, masks)`` on numpy arrays of a batch of decisions (``steps`` int32
-    ``(n, 2, pieces)``, each side's relative steps ascending, -1 waiting, the mover's side first;
-    ``rolls`` int32 ``(n,)``; ``masks`` bool ``(n, actions)``, the legal OpenSpiel action ids), it
-    returns ``n`` action ids. Returns ``f`` itself.
+def vectorised(f: Any = None, *, observation: bool = False) -> Any:
+    """Marks ``f`` as a vectorised strategy for :class:`Strategies`, asked on numpy batches of
+    decisions (a decision: a position of the strategy's seat and a roll with more than one legal
+    move); it returns one action id per row. ``@vectorised`` calls ``f(steps, rolls, masks)``:
+    ``steps`` int32 ``(n, 2, pieces)``, each side's relative steps ascending, -1 waiting, the
+    mover's side first; ``rolls`` int32 ``(n,)``; ``masks`` bool ``(n, actions)``, the legal
+    OpenSpiel action ids. ``@vectorised(observation=True)`` calls ``f(obs, masks)`` with ``obs``
+    float32 ``(n, observation size)``, the observation ``boardpath.envs`` gives the mover in the
+    same position after the same roll (docs/python.md, "Observations"): an agent trained on the
+    environments is graded on exactly what it sees there. Returns ``f`` itself.
 
     >>> import boardpath, numpy as np
     >>> s = boardpath.Strategies("maedn", pieces=1)
     >>> first_legal = boardpath.vectorised(lambda steps, rolls, masks: masks.argmax(axis=1))
     >>> round(s.pair(first_legal, "random")["first_player_wins"], 9)
     0.523984914
+    >>> @boardpath.vectorised(observation=True)
+    ... def seen(obs, masks):
+    ...     return masks.argmax(axis=1)
+    >>> round(s.pair(seen, "random")["first_player_wins"], 9)
+    0.523984914
     """
-    f.__boardpath_vectorised__ = True
-    return f
+
+    def mark(g: Any) -> Any:
+        g.__boardpath_vectorised__ = "observation" if observation else "steps"
+        return g
+
+    return mark if f is None else mark(f)
 
 
 def review(

@@ -143,7 +143,8 @@ class Strategies:
     """A two-player game ready for exact evaluations: the worth of strategy pairs, best
     responses and exploitability. A strategy is a name (optimal, best-response, random, front,
     rear, aggressive, defensive, solitaire, file:PATH), a callable
-    ``f(mover, other, roll, legal) -> action`` or a vectorised callable (``boardpath.vectorised``)."""
+    ``f(mover, other, roll, legal) -> action``, a vectorised callable (``boardpath.vectorised``)
+    or a ``FixedStrategy`` of the same ``Strategies``."""
 
     def __init__(
         self, board: Any, pieces: int = 2, rules: Optional[str] = None, threads: Optional[int] = None
@@ -155,6 +156,11 @@ class Strategies:
     def value(self) -> float: ...
     def pair(self, first: Any, second: Any) -> Dict[str, float]: ...
     def exploitability(self, strategy: Any) -> Dict[str, float]: ...
+    def fix(self, strategy: Any) -> FixedStrategy: ...
+
+class FixedStrategy:
+    """A strategy's move in every decision of both seats, asked once by ``Strategies.fix``;
+    ``pair`` and ``exploitability`` of the same ``Strategies`` take it as a strategy."""
 
 class Game:
     """A board set up for play: players, pieces, rules and seats (players in the order of play)."""

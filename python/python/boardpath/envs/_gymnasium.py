@@ -24,7 +24,8 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 import numpy as np
 
-from .. import ArgumentError, GameError
+from .. import GameError
+from . import _checks
 from .vector import VecEnv
 
 __all__ = ["RaceEnv", "RaceVectorEnv", "ENV_ID"]
@@ -76,17 +77,13 @@ class RaceEnv(gymnasium.Env, EzPickle):
         EzPickle.__init__(
             self, board, players, pieces, rules, seating, seat, opponents, auto_forced, illegal, render_mode
         )
-        if illegal not in _ILLEGAL:
-            raise ArgumentError(f'illegal "{illegal}": expected "lose" or "raise"')
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ArgumentError(f'render_mode "{render_mode}": expected None or "ansi"')
+        self.illegal = _checks.choice("illegal", illegal, _ILLEGAL)
+        self.render_mode = _checks.render_mode(render_mode, self.metadata["render_modes"])
         self._env = VecEnv(
             board, players, pieces, rules, seating=seating, num_envs=1, agents=seat,
             opponents=opponents, seed=0, autoreset="disabled", auto_forced=auto_forced, copy=False,
         )
         self.observation_space, self.action_space = _spaces(self._env)
-        self.illegal = illegal
-        self.render_mode = render_mode
         self._seeded = False
         self._over = True
         self._obs = np.zeros(self._env.observation_size, np.float32)
@@ -97,6 +94,7 @@ class RaceEnv(gymnasium.Env, EzPickle):
         return self._env.game
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+        seed = _checks.optional_seed(seed)
         super().reset(seed=seed)
         if seed is None and not self._seeded:
             seed = int(self.np_random.integers(0, 2**63))
@@ -107,8 +105,8 @@ class RaceEnv(gymnasium.Env, EzPickle):
 
     def step(self, action: Any):
         if self._over:
-            raise GameError("the game is over: call reset()")
-        a = _action(action, self.action_space.n)
+            raise GameError(f"action {action!r}, but the game is over: call reset()")
+        a = _checks.action(action, self.action_space.n)
         last = self._env.last
         if not last.mask[0, a]:
             if self.illegal == "raise":
@@ -147,16 +145,6 @@ class RaceEnv(gymnasium.Env, EzPickle):
         return self._env.state(0)
 
 
-def _action(action: Any, n: int) -> int:
-    a = np.asarray(action)
-    if a.shape != () or a.dtype.kind not in "iu":
-        raise ArgumentError(f"an action is one integer action id (0 to {n - 1}); got {action!r}")
-    a = int(a)
-    if not 0 <= a < n:
-        raise ArgumentError(f"action {a} does not exist (action ids 0 to {n - 1})")
-    return a
-
-
 class RaceVectorEnv(VectorEnv):
     """``num_envs`` games of ``RaceEnv`` stepped together in Rust: numpy in and out, no Python per
     game. The arguments of ``RaceEnv`` (but ``illegal``: an illegal action raises ``GameError``
@@ -184,14 +172,11 @@ class RaceVectorEnv(VectorEnv):
         copy: bool = True,
         render_mode: Optional[str] = None,
     ) -> None:
-        mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, AutoresetMode) else None
-        names = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
-        if mode is None:
-            if autoreset_mode not in names:
-                raise ArgumentError(f'autoreset_mode "{autoreset_mode}": expected "next_step" or "same_step"')
-            mode = names[autoreset_mode]
-        if mode not in names.values():
-            raise ArgumentError(f"autoreset_mode {mode}: expected NEXT_STEP or SAME_STEP")
+        modes = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
+        if isinstance(autoreset_mode, AutoresetMode):
+            # Gymnasium's own values name the same modes.
+            autoreset_mode = {m: name for name, m in modes.items()}.get(autoreset_mode, autoreset_mode.value)
+        mode = modes[_checks.choice("autoreset_mode", autoreset_mode, list(modes))]
         self._env = VecEnv(
             board, players, pieces, rules, seating=seating, num_envs=num_envs, agents=seat,
             opponents=opponents, seed=0, auto_forced=auto_forced, copy=copy,
@@ -199,7 +184,7 @@ class RaceVectorEnv(VectorEnv):
         )
         self.metadata = {"autoreset_mode": mode, "render_modes": []}
         self.num_envs = self._env.num_envs
-        self.render_mode = render_mode
+        self.render_mode = _checks.render_mode(render_mode, self.metadata["render_modes"])
         self.single_observation_space, self.single_action_space = _spaces(self._env)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -211,23 +196,19 @@ class RaceVectorEnv(VectorEnv):
         return self._env
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            raise ArgumentError(f"seed must be one whole number (game i draws game_rng(seed, i)); got {seed!r}")
+        seed = _checks.optional_seed(seed)
         super().reset(seed=seed)
         if seed is None and not self._seeded:
             seed = int(self._np_random.integers(0, 2**63))
         self._seeded = True
         indices = None
         if options and "reset_mask" in options:
-            mask = np.asarray(options["reset_mask"])
-            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-                raise ArgumentError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
-            indices = np.flatnonzero(mask)
+            indices = _checks.reset_mask(options["reset_mask"], self.num_envs)
         out = self._env.reset(seed=seed, indices=indices)
         return out.obs, self._info(out)
 
     def step(self, actions: Any):
-        out = self._env.step(actions)
+        out = self._env.step(_checks.actions(actions, self.num_envs))
         info = self._info(out)
         if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP:
             ended = out.terminated | out.truncated

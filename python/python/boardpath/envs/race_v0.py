@@ -25,7 +25,7 @@ Needs ``pip install pettingzoo``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, Optional
 
 try:
     from gymnasium import spaces
@@ -39,7 +39,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 import numpy as np
 
-from .. import ArgumentError
+from . import _checks
 from .vector import VecEnv
 
 __all__ = ["env", "raw_env"]
@@ -77,9 +77,7 @@ class raw_env(AECEnv, EzPickle):
     ) -> None:
         EzPickle.__init__(self, board, players, pieces, rules, seating, auto_forced, render_mode)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ArgumentError(f'render_mode "{render_mode}": expected None or "ansi"')
-        self.render_mode = render_mode
+        self.render_mode = _checks.render_mode(render_mode, self.metadata["render_modes"])
         self._env = VecEnv(
             board, players, pieces, rules, seating=seating, num_envs=1, agents="all", seed=0,
             autoreset="disabled", auto_forced=auto_forced, copy=False,
@@ -114,6 +112,7 @@ class raw_env(AECEnv, EzPickle):
         return {"observation": self._env.observe(0, p), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        seed = _checks.optional_seed(seed)
         if seed is None and not self._seeded:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
         self._seeded = True
@@ -134,7 +133,8 @@ class raw_env(AECEnv, EzPickle):
             return
         self._cumulative_rewards[agent] = 0.0
         mover = self._index[agent]
-        out = self._env.step(np.array([action], dtype=np.int64))
+        a = _checks.action(action, self._env.num_actions)
+        out = self._env.step(np.array([a], dtype=np.int64))
         self.rewards = {a: 0.0 for a in self.agents}
         if out.terminated[0] or out.truncated[0]:
             for a in self.agents:

@@ -23,8 +23,9 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
-from .. import ArgumentError, Game, GameState
+from .. import Game, GameState
 from .._native import NativeVecEnv
+from . import _checks
 
 __all__ = ["VecEnv", "Batch", "PER_PIECE", "PIECE_ENTRIES", "GLOBAL_ENTRIES", "random_seed"]
 
@@ -71,6 +72,9 @@ class Batch(NamedTuple):
 def _game(board: Any, players: int, pieces: Optional[int], rules: str, seating: Any) -> Game:
     if isinstance(board, Game):
         return board
+    # Whole numbers here; their ranges, which depend on the board, the engine checks.
+    players = _checks.whole("players", players, 0)
+    pieces = None if pieces is None else _checks.whole("pieces", pieces, 0)
     return Game(board, players=players, rules=rules, pieces=pieces, seating=seating)
 
 
@@ -115,13 +119,13 @@ class VecEnv:
             auto_forced=auto_forced, copy=copy,
         )
         self.game = _game(board, players, pieces, rules, seating)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ArgumentError(f"num_envs must be a whole number, 1 or more; got {num_envs!r}")
+        num_envs = _checks.whole("num_envs", num_envs, 1)
         if not isinstance(opponents, str):
             opponents = list(opponents)
-        self.seed = random_seed() if seed is None else _seed(seed)
+        autoreset = _checks.choice("autoreset", autoreset, ("same_step", "next_step", "disabled"))
+        self.seed = random_seed() if seed is None else _checks.seed(seed)
         self._native = NativeVecEnv(
-            self.game, int(num_envs), agents, opponents, self.seed, autoreset, bool(auto_forced)
+            self.game, num_envs, agents, opponents, self.seed, autoreset, bool(auto_forced)
         )
         self.copy = bool(copy)
         self.autoreset = autoreset
@@ -166,8 +170,8 @@ class VecEnv:
     def reset(self, seed: Optional[int] = None, indices: Optional[Sequence[int]] = None) -> Batch:
         """Starts new games (every one, or the games ``indices``); ``seed`` reseeds them first."""
         if indices is not None:
-            indices = [int(i) for i in np.asarray(indices, dtype=np.int64).ravel()]
-        out = self._native.reset(None if seed is None else _seed(seed), indices)
+            indices = [_checks.index("game", i, self.num_envs) for i in indices]
+        out = self._native.reset(_checks.optional_seed(seed), indices)
         return self._batch(out)
 
     def step(self, actions: Any) -> Batch:
@@ -175,21 +179,7 @@ class VecEnv:
         ``"disabled"``; ignored for one under ``"next_step"``) and returns each game's next
         decision. An illegal action raises ``GameError`` naming the game, the action and the legal
         ones, before any game moves; a wrong shape or type raises ``ArgumentError``."""
-        return self._batch(self._native.step(self._actions(actions)))
-
-    def _actions(self, actions: Any) -> np.ndarray:
-        if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (self.num_envs,):
-            return actions
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu":
-            raise ArgumentError(
-                f"actions must be integer action ids, one per game; got dtype {a.dtype} and shape {a.shape}"
-            )
-        if a.shape != (self.num_envs,):
-            raise ArgumentError(
-                f"actions must have shape ({self.num_envs},): one action per game; got shape {a.shape}"
-            )
-        return a.astype(np.int64, copy=False)
+        return self._batch(self._native.step(_checks.actions(actions, self.num_envs)))
 
     def _batch(self, out: tuple) -> Batch:
         if self.copy:
@@ -204,12 +194,13 @@ class VecEnv:
 
     def observe(self, i: int, player: int) -> np.ndarray:
         """Game ``i``'s observation as ``player`` sees it (a new array)."""
-        return self._native.observe(int(i), int(player))
+        i = _checks.index("game", i, self.num_envs)
+        return self._native.observe(i, _checks.index("player", player, self.players))
 
     def state(self, i: int) -> GameState:
         """Game ``i``'s position as a ``boardpath.GameState`` (after the roll while a decision
         waits), to inspect it or play on from it with the engine."""
-        return self._native.state(int(i))
+        return self._native.state(_checks.index("game", i, self.num_envs))
 
     def __reduce__(self):
         # Rebuilt from the constructor's arguments with the seed it drew: the copy's games start
@@ -224,8 +215,3 @@ def _rebuild(kwargs: dict) -> "VecEnv":
     board, players, pieces, rules = (kwargs.pop(k) for k in ("board", "players", "pieces", "rules"))
     return VecEnv(board, players, pieces, rules, **kwargs)
 
-
-def _seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
-        raise ArgumentError(f"seed must be a whole number from 0 to 2**64 - 1; got {seed!r}")
-    return int(seed)
