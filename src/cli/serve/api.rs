@@ -530,16 +530,7 @@ impl Api {
             ));
         }
         let command = endpoint.command(query, &self.limits)?;
-        let max = self.limits.max_body;
-        let body = connection
-            .body(
-                head,
-                max,
-                &format!(
-                    "the board is larger than {max} bytes, the most this server takes (serve --max-body)"
-                ),
-            )
-            .map_err(|r| Failure::new(r.status, None, r.message))?;
+        let body = self.body(head, connection, "the board")?;
         let file = command.file.clone();
         let reply = self.work(|| (endpoint.run)(self, command, body));
         let fail = |stop| match stop {
@@ -559,6 +550,25 @@ impl Api {
             ));
         }
         Ok(reply)
+    }
+
+    /// The request's body, at most `serve --max-body` bytes (`what` names it in the refusal).
+    fn body(
+        &self,
+        head: &Head,
+        connection: &mut Connection,
+        what: &str,
+    ) -> Result<Vec<u8>, Failure> {
+        let max = self.limits.max_body;
+        connection
+            .body(
+                head,
+                max,
+                &format!(
+                    "{what} is larger than {max} bytes, the most this server takes (serve --max-body)"
+                ),
+            )
+            .map_err(|r| Failure::new(r.status, None, r.message))
     }
 
     /// The play page (`GET /play`) and its API (`POST /api/game/state`, `/api/game/review`): not
@@ -581,16 +591,7 @@ impl Api {
                 format!("{} {path}: use POST, with a JSON body", head.method),
             ));
         }
-        let max = self.limits.max_body;
-        let body = connection
-            .body(
-                head,
-                max,
-                &format!(
-                    "the request is larger than {max} bytes, the most this server takes (serve --max-body)"
-                ),
-            )
-            .map_err(|r| Failure::new(r.status, None, r.message))?;
+        let body = self.body(head, connection, "the request")?;
         let what = path.trim_start_matches("/api/game/");
         let answer = self.games.answer(what, &body);
         Ok(Reply {

@@ -15,11 +15,12 @@
 //!   --format json` gives it, without schema and provenance).
 
 use boardpath::board::{Board, Point};
-use boardpath::game::policy::optimal::{MAX_SOLVE_AT_START, Optimal};
+use boardpath::game::action::{PASS, action_id};
+use boardpath::game::policy::optimal::{self, MAX_SOLVE_AT_START, Optimal};
 use boardpath::game::policy::{self, NAMES};
 use boardpath::game::record::{GameRecord, Replay, parse_position_id, position_id};
 use boardpath::game::review::{MoveValue, Thresholds, best, review};
-use boardpath::game::{Game, GameConfig, State, WAITING, legal_moves};
+use boardpath::game::{Game, GameConfig, Move, State, WAITING, legal_moves};
 use boardpath::random::SplitMix64;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -70,7 +71,7 @@ impl Games {
     /// header names), refusing one that does not match with what it holds and what was asked.
     pub fn check_table(path: &str) -> Result<Arc<Optimal>, String> {
         let board = Board::load("maedn").map_err(|e| e.to_string())?;
-        let pieces = table_pieces(path)?;
+        let pieces = optimal::table_pieces(path).map_err(|e| e.to_string())?;
         let config = GameConfig {
             pieces: Some(pieces),
             ..GameConfig::new(2)
@@ -246,12 +247,16 @@ impl Games {
         let optimal = self.optimal(&replay)?;
         body["value"] = json!(optimal.value(&state));
         if let Some(roll) = roll {
-            let options = options(&replay, &optimal, &state, roll);
+            let mut moves = Vec::new();
+            legal_moves(&replay.game, &state, roll, &mut moves);
+            let options = options(&replay, &optimal, &state, roll, &moves);
+            let best_action = best_of(&options).action;
             body["roll"] = json!(roll);
-            body["best_action"] = json!(best_of(&options).action);
+            body["best_action"] = json!(best_action);
             body["options"] = json!(options);
             if let Some(bot) = request.get("bot").and_then(Value::as_str) {
-                body["bot_action"] = json!(bot_action(bot, &replay, &optimal, &state, roll)?);
+                let chosen = bot_action(bot, best_action, &replay, &state, roll, &moves)?;
+                body["bot_action"] = json!(chosen);
             }
         }
         Ok(Answer { status: 200, body })
@@ -292,74 +297,68 @@ struct PageOption {
     capture: bool,
 }
 
-impl PageOption {
-    fn move_value(&self) -> MoveValue {
-        MoveValue {
-            action: self.action,
-            value: self.value,
-        }
-    }
-}
-
 /// The first option of the largest value, as the review picks it.
 fn best_of(options: &[PageOption]) -> MoveValue {
-    best(
-        &options
-            .iter()
-            .map(PageOption::move_value)
-            .collect::<Vec<_>>(),
-    )
+    let values: Vec<MoveValue> = options
+        .iter()
+        .map(|o| MoveValue {
+            action: o.action,
+            value: o.value,
+        })
+        .collect();
+    best(&values)
 }
 
-fn options(replay: &Replay, optimal: &Optimal, state: &State, roll: u32) -> Vec<PageOption> {
+/// Every legal move (`moves`, the engine's for `roll`; a pass when there is none) with the
+/// mover's win probability after it, ascending by action.
+fn options(
+    replay: &Replay,
+    optimal: &Optimal,
+    state: &State,
+    roll: u32,
+    moves: &[Move],
+) -> Vec<PageOption> {
     let game = &replay.game;
     let p = state.to_move();
-    let mut moves = Vec::new();
-    legal_moves(game, state, roll, &mut moves);
-    let values = optimal.move_values(state, roll);
     if moves.is_empty() {
-        return values
-            .into_iter()
-            .map(|(action, value)| PageOption {
-                action,
-                value,
-                piece: None,
-                from: None,
-                to: None,
-                capture: false,
-            })
-            .collect();
+        return vec![PageOption {
+            action: PASS,
+            value: optimal.value_after(state, roll, None),
+            piece: None,
+            from: None,
+            to: None,
+            capture: false,
+        }];
     }
     let mut out: Vec<PageOption> = moves
         .iter()
-        .map(|m| {
-            let action = boardpath::game::action::action_id(m);
-            PageOption {
-                action,
-                value: values
-                    .iter()
-                    .find(|(a, _)| *a == action)
-                    .map_or(0.0, |v| v.1),
-                piece: Some(m.piece),
-                from: Some(at(&replay.board, game, p, m.piece, m.from)),
-                to: Some(at(&replay.board, game, p, m.piece, m.to)),
-                capture: m.capture.is_some(),
-            }
+        .map(|m| PageOption {
+            action: action_id(m),
+            value: optimal.value_after(state, roll, Some(m)),
+            piece: Some(m.piece),
+            from: Some(at(&replay.board, game, p, m.piece, m.from)),
+            to: Some(at(&replay.board, game, p, m.piece, m.to)),
+            capture: m.capture.is_some(),
         })
         .collect();
     out.sort_by_key(|o| o.action);
     out
 }
 
-/// The action `name` (a policy name or `optimal`) makes after `roll`.
+/// The action `name` (a policy name, or `optimal`: `best_action`) makes after `roll`, choosing
+/// among `moves`.
 fn bot_action(
     name: &str,
+    best_action: usize,
     replay: &Replay,
-    optimal: &Optimal,
     state: &State,
     roll: u32,
+    moves: &[Move],
 ) -> Result<usize, Answer> {
-    if name != "optimal" && !NAMES.contains(&name) {
+    if name == "optimal" {
+        return Ok(best_action);
+    }
+    if !NAMES.contains(&name) {
         return Err(refuse(
             400,
             format!(
@@ -368,33 +367,18 @@ fn bot_action(
             ),
         ));
     }
-    let game = &replay.game;
-    let mut moves = Vec::new();
-    legal_moves(game, state, roll, &mut moves);
     if moves.is_empty() {
-        return Ok(boardpath::game::action::PASS);
+        return Ok(PASS);
     }
-    let i = if name == "optimal" {
-        let values = optimal.move_values(state, roll);
-        let b = best(
-            &values
-                .iter()
-                .map(|&(action, value)| MoveValue { action, value })
-                .collect::<Vec<_>>(),
-        );
-        moves
-            .iter()
-            .position(|m| boardpath::game::action::action_id(m) == b.action)
-            .unwrap_or(0)
-    } else {
-        let bot = policy::by_name(name, &replay.board, game, state.to_move())
-            .map_err(|e| refuse(422, e.to_string()))?;
-        // Seeded by the game so far: the same record gets the same move.
-        let mut rng = SplitMix64::new(replay.plies.len() as u64 * 7 + u64::from(roll));
-        bot.choose(game, state, roll, &moves, &mut rng)
-            .map_err(|e| refuse(500, e.to_string()))?
-    };
-    Ok(boardpath::game::action::action_id(&moves[i]))
+    let game = &replay.game;
+    let bot = policy::by_name(name, &replay.board, game, state.to_move())
+        .map_err(|e| refuse(422, e.to_string()))?;
+    // Seeded by the game so far: the same record gets the same move.
+    let mut rng = SplitMix64::new(replay.plies.len() as u64 * 7 + u64::from(roll));
+    let i = bot
+        .choose(game, state, roll, moves, &mut rng)
+        .map_err(|e| refuse(500, e.to_string()))?;
+    Ok(action_id(&moves[i]))
 }
 
 /// A roll from the request, checked against the die.
@@ -419,24 +403,6 @@ fn key(board: &Board, game: &Game) -> String {
         game.rules.describe(),
         game.pieces()
     )
-}
-
-/// The pieces of a table's header.
-fn table_pieces(path: &str) -> Result<usize, String> {
-    use std::io::{BufRead, BufReader, Read};
-    let file = std::fs::File::open(path).map_err(|e| format!("{path}: cannot open: {e}"))?;
-    let mut line = Vec::new();
-    BufReader::new(file)
-        .take(64 * 1024)
-        .read_until(b'\n', &mut line)
-        .map_err(|e| format!("{path}: cannot read: {e}"))?;
-    let header: Value = serde_json::from_slice(&line)
-        .map_err(|e| format!("{path}: line 1: the header is not JSON: {e}"))?;
-    header
-        .get("pieces")
-        .and_then(Value::as_u64)
-        .map(|k| k as usize)
-        .ok_or_else(|| format!("{path}: line 1: the header has no \"pieces\""))
 }
 
 /// Where piece `i` of seat `p` on `step` is drawn.

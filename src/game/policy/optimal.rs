@@ -299,29 +299,12 @@ fn read_table(path: &str, board: &Board, solver: &Maedn2) -> Result<Vec<f64>, Po
     let fail = |what: String| PolicyError(format!("policy optimal:{path}: {what}"));
     let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
     let mut reader = BufReader::new(file);
-    let mut line = Vec::new();
-    // A header is a few hundred bytes: a file without a newline early is not a table.
-    (&mut reader)
-        .take(64 * 1024)
-        .read_until(b'\n', &mut line)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
-    if line.last() != Some(&b'\n') {
-        return Err(fail(format!(
-            "line 1: no header line (a table starts with a JSON line whose \"format\" is \
-             \"{TABLE_FORMAT}\", as `boardpath solve-game --out` writes)"
-        )));
-    }
-    let header: serde_json::Value = serde_json::from_slice(&line).map_err(|e| {
-        fail(format!(
-            "line 1, column {}: header is not JSON: {e}",
-            e.column()
-        ))
-    })?;
+    let (header, header_len) = read_header(&mut reader).map_err(fail)?;
     check_header(&header, board, solver).map_err(|e| fail(format!("line 1: {e}")))?;
     let n = solver.positions() as usize;
     let mut values = Vec::with_capacity(n);
     let mut buf = vec![0u8; 8 * 65_536];
-    let mut offset = line.len() as u64;
+    let mut offset = header_len as u64;
     loop {
         let got =
             read_full(&mut reader, &mut buf).map_err(|e| fail(format!("cannot read: {e}")))?;
@@ -352,6 +335,38 @@ fn read_table(path: &str, board: &Board, solver: &Maedn2) -> Result<Vec<f64>, Po
             return Ok(values);
         }
     }
+}
+
+/// A table's header line, parsed, and its length in bytes (newline included).
+fn read_header(reader: &mut impl BufRead) -> Result<(serde_json::Value, usize), String> {
+    let mut line = Vec::new();
+    // A header is a few hundred bytes: a file without a newline early is not a table.
+    reader
+        .take(64 * 1024)
+        .read_until(b'\n', &mut line)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if line.last() != Some(&b'\n') {
+        return Err(format!(
+            "line 1: no header line (a table starts with a JSON line whose \"format\" is \
+             \"{TABLE_FORMAT}\", as `boardpath solve-game --out` writes)"
+        ));
+    }
+    let header = serde_json::from_slice(&line)
+        .map_err(|e| format!("line 1, column {}: header is not JSON: {e}", e.column()))?;
+    Ok((header, line.len()))
+}
+
+/// The pieces a side of the table at `path`, from its header (the rest is checked when the
+/// policy reads it: [`Optimal::new`]).
+pub fn table_pieces(path: &str) -> Result<usize, PolicyError> {
+    let fail = |what: String| PolicyError(format!("policy optimal:{path}: {what}"));
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
+    let (header, _) = read_header(&mut BufReader::new(file)).map_err(fail)?;
+    header
+        .get("pieces")
+        .and_then(serde_json::Value::as_u64)
+        .and_then(|k| usize::try_from(k).ok())
+        .ok_or_else(|| fail("line 1: the header has no \"pieces\" count".into()))
 }
 
 /// Fills `buf` as far as the reader goes; the bytes read.
