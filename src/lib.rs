@@ -33,7 +33,7 @@
 //!   [`game::State`], rule sets ([`game::Rules`]), policies ([`game::policy`]), tournaments
 //!   ([`game::tournament`]) and the exact two-player solution ([`game::exact`]).
 //! - [`jobs`]: one function per job a user asks for, each taking one options value:
-//!   [`jobs::solve`], [`jobs::compare`], [`jobs::dice`], [`jobs::play`] (and
+//!   [`jobs::solve`], [`jobs::compare`], [`jobs::sweep`], [`jobs::dice`], [`jobs::play`] (and
 //!   [`jobs::play_records`]), [`jobs::solve_game`], [`jobs::review`].
 //!   The command line, the server and Python only translate their inputs into the options and the
 //!   result into their outputs.

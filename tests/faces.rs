@@ -5,14 +5,17 @@
 
 mod common;
 
-use boardpath::board::Board;
+use boardpath::board::{Board, Metric};
+use boardpath::compare::sweep::Axes;
 use boardpath::jobs::{
     self, CompareBoard, CompareJob, DiceJob, PlayJob, SolveGameJob, SolveGameWatch, SolveJob,
+    SweepJob,
 };
 use boardpath::output::json::Placed;
 use common::{Served, json_results};
 use serde_json::Value;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const MAEDN: &str = include_str!("../boards/maedn.toml");
 const LUDO: &str = include_str!("../boards/ludo.toml");
@@ -113,6 +116,66 @@ fn compare_gives_one_answer_on_every_face() {
     assert_eq!(library["rows"].as_array().unwrap().len(), 12);
     assert_eq!(library, without(cli, &["time"]));
     assert_eq!(library, without(server, &["time"]));
+}
+
+#[test]
+fn sweep_gives_one_answer_on_the_library_and_the_command_line() {
+    // The server has no sweep endpoint: two faces here, Python's in test_faces.py.
+    let (maedn, ludo) = (Board::load("maedn").unwrap(), Board::load("ludo").unwrap());
+    let job = SweepJob {
+        compare: CompareJob {
+            methods: Some(vec!["dp/step".into(), "bnb/bitboard".into()]),
+            repeat: 1,
+            ..CompareJob::default()
+        },
+        axes: Axes {
+            metric: vec![Metric::Euclidean, Metric::Manhattan],
+            die: vec![vec![1, 2, 3, 4, 5, 6], vec![7]],
+            ..Axes::default()
+        },
+        threads: Some(2),
+    };
+    let boards = [("maedn", &maedn), ("ludo", &ludo)].map(|(label, board)| CompareBoard {
+        label,
+        board,
+        player: Some("all"),
+    });
+    let told = AtomicUsize::new(0);
+    let report = jobs::sweep(&boards, &job, &|p| {
+        assert_eq!(p.total, 64);
+        told.fetch_add(1, Ordering::Relaxed);
+    })
+    .unwrap();
+    // 2 boards x 2 metrics x 2 dice x 4 players x 2 methods, each told once before it runs.
+    assert_eq!(told.into_inner(), 64);
+    let library = without(json(&report), &["time"]);
+    let cli = json_results(&[
+        "sweep",
+        "maedn",
+        "ludo",
+        "--player",
+        "all",
+        "--metric",
+        "euclidean,manhattan",
+        "--die",
+        "1-6",
+        "--die",
+        "7",
+        "--method",
+        "dp/step,bnb/bitboard",
+        "--repeat",
+        "1",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let rows = library["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 64);
+    assert_eq!(rows[0]["length"], 83047);
+    // A die of 7s cannot finish on either board: a row with a reason, not an error.
+    assert_eq!(rows[8]["status"], "invalid");
+    assert_eq!(library, without(cli, &["time"]));
 }
 
 #[test]

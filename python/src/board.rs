@@ -1,7 +1,7 @@
 //! Boards: loading (embedded names, files, TOML text), rule overrides, and every tile as data.
 
 use crate::convert::serialized;
-use crate::errors::{argument, board_error, detached, guard, race_error};
+use crate::errors::{argument, board_error, detached, guard};
 use boardpath::board::rules::check_die;
 use boardpath::board::{Board, GoalMode, Metric, Rounding, RuleOverrides, embedded};
 use boardpath::output::board::BoardTiles;
@@ -69,11 +69,6 @@ pub fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Arc<Board
         "board must be a Board, an embedded board's name or a path, not {}",
         board.get_type().name()?
     )))
-}
-
-/// The player indices `player` selects: None the first, `all` every one, else by name.
-pub fn players(board: &Board, player: Option<&str>) -> PyResult<Vec<usize>> {
-    boardpath::jobs::players(board, player).map_err(|e| race_error(&e))
 }
 
 /// A die given as faces (`[1, 2, 3]`) or as the command line writes it (`"1-6"`).

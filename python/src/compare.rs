@@ -1,12 +1,12 @@
 //! `compare` and `sweep`: every method on the same boards, as the rows of
 //! `boardpath compare --format json` and `boardpath sweep --format json`.
 
-use crate::board::{NativeBoard, die_arg, players};
+use crate::board::{NativeBoard, die_arg};
 use crate::convert::serialized;
 use crate::errors::{argument, detached, job_error};
 use boardpath::board::{Board, GoalMode, Metric, Rounding};
-use boardpath::compare::sweep::{Axes, Entry, sweep as sweep_boards};
-use boardpath::jobs::{self as lib, CompareBoard, CompareJob, CompareProgress};
+use boardpath::compare::sweep::Axes;
+use boardpath::jobs::{self as lib, CompareBoard, CompareJob, CompareProgress, SweepJob};
 use boardpath::text::parse_choice;
 use pyo3::prelude::*;
 use std::ops::ControlFlow;
@@ -15,8 +15,8 @@ use std::sync::Arc;
 /// One board to compare on: its label in the rows, the board, and the player selection.
 type Job = (String, Py<NativeBoard>, Option<String>);
 
-/// A job loaded: its label, the board, and the player indices chosen.
-type Loaded = (String, Arc<Board>, Vec<usize>);
+/// A job's board out of its Python object: its label, the board, and the player selection.
+type Loaded = (String, Arc<Board>, Option<String>);
 
 /// The comparison: `methods` None runs the default selection, `["all"]` every method.
 fn job(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<CompareJob> {
@@ -32,13 +32,28 @@ fn job(methods: Option<Vec<String>>, repeat: usize, budget: u64) -> PyResult<Com
     })
 }
 
-/// The boards of `jobs` with the players each selects, checked before anything runs.
-fn boards(py: Python<'_>, jobs: &[Job]) -> PyResult<Vec<Loaded>> {
+/// The boards of `jobs`, taken out of their Python objects so that the job can run without the
+/// GIL: (label, board, player selection).
+fn boards(py: Python<'_>, jobs: &[Job]) -> Vec<Loaded> {
     jobs.iter()
         .map(|(label, board, player)| {
-            let board = board.bind(py).get().board.clone();
-            let chosen = players(&board, player.as_deref())?;
-            Ok((label.clone(), board, chosen))
+            (
+                label.clone(),
+                board.bind(py).get().board.clone(),
+                player.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The boards as the jobs take them.
+fn entries(boards: &[Loaded]) -> Vec<CompareBoard<'_>> {
+    boards
+        .iter()
+        .map(|(label, board, player)| CompareBoard {
+            label,
+            board,
+            player: player.as_deref(),
         })
         .collect()
 }
@@ -54,26 +69,10 @@ pub fn compare<'py>(
     budget: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let job = job(methods, repeat, budget)?;
-    let boards: Vec<(String, Arc<Board>, Option<String>)> = jobs
-        .iter()
-        .map(|(label, board, player)| {
-            (
-                label.clone(),
-                board.bind(py).get().board.clone(),
-                player.clone(),
-            )
-        })
-        .collect();
+    let boards = boards(py, &jobs);
     let mut interrupted: Option<PyErr> = None;
     let report = detached(py, || {
-        let entries: Vec<CompareBoard> = boards
-            .iter()
-            .map(|(label, board, player)| CompareBoard {
-                label,
-                board,
-                player: player.as_deref(),
-            })
-            .collect();
+        let entries = entries(&boards);
         // Ctrl-C is honoured between players: the job asks before each method, and stops once
         // the player it is comparing is done.
         let mut ask = |_: CompareProgress<'_>| match Python::attach(|py| py.check_signals()) {
@@ -127,9 +126,7 @@ pub fn sweep<'py>(
     budget: u64,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = job(methods, repeat, budget)?
-        .options()
-        .map_err(|e| job_error(&e))?;
+    let compare = job(methods, repeat, budget)?;
     let mut dice: Vec<Vec<u32>> = Vec::new();
     for d in &die {
         let faces = die_arg(d)?;
@@ -162,18 +159,15 @@ pub fn sweep<'py>(
             "threads must be 1 to 1024, or None for one per core",
         ));
     }
-    let boards = boards(py, &jobs)?;
+    let job = SweepJob {
+        compare,
+        axes,
+        threads,
+    };
+    let boards = boards(py, &jobs);
     let report = detached(py, || {
-        let entries: Vec<Entry> = boards
-            .iter()
-            .map(|(label, board, players)| Entry {
-                label,
-                board,
-                players,
-            })
-            .collect();
-        let pool = lib::thread_pool(threads).map_err(|e| argument(e.to_string()))?;
-        Ok(pool.install(|| sweep_boards(&entries, &axes, &options, &|_| {})))
+        let entries = entries(&boards);
+        lib::sweep(&entries, &job, &|_| {}).map_err(|e| job_error(&e))
     })?;
     serialized(py, &report)
 }

@@ -53,3 +53,12 @@ def test_solve_game(cli):
         printed = cli("solve-game", board, "--pieces", "1", "--rules", rules)
         fields = ("board", "rules", "pieces", "positions", "first_player_wins", "residual", "sweeps")
         assert {f: getattr(python, f) for f in fields} == {f: printed[f] for f in fields}, board
+
+
+def test_sweep(cli):
+    kw = dict(player="all", metric=["euclidean", "manhattan"], die=["1-6", [7]], methods=["dp/step", "bnb/bitboard"], repeat=1)
+    python = boardpath.sweep(["maedn", "ludo"], threads=2, **kw).to_dict()
+    printed = cli("sweep", "maedn", "ludo", "--player", "all", "--metric", "euclidean,manhattan", "--die", "1-6",
+                  "--die", "7", "--method", "dp/step,bnb/bitboard", "--repeat", "1", "--threads", "2")
+    assert len(python["rows"]) == 64 and python["rows"][8]["status"] == "invalid"
+    assert without(python) == without(printed)

@@ -1,6 +1,6 @@
 //! Points on the board and the metrics that measure one move.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A position on the board in board units, `y` growing downwards as in the paper.
@@ -26,7 +26,7 @@ impl fmt::Display for Point {
 }
 
 /// How the length of one straight move is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Metric {
     /// Straight-line length, the paper's choice.

@@ -3,11 +3,11 @@
 use super::geometry::Metric;
 pub use crate::text::parse_choice;
 use crate::text::{name_in, thousands};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How each move's length becomes a cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rounding {
     /// Each move's length is rounded half away from zero to a whole unit (the paper's choice).
@@ -28,7 +28,7 @@ impl Rounding {
 }
 
 /// How the goal tiles are filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GoalMode {
     /// One piece per goal tile, filled deepest first.

@@ -11,7 +11,7 @@ use boardpath::board::embedded;
 use boardpath::board::rules::parse_choice;
 use boardpath::compare::format::{TableFormat, render_with};
 use boardpath::compare::plot::{Chart, draw};
-use boardpath::compare::{CompareOptions, DEFAULT_BUDGET, Report, RuleColumn};
+use boardpath::compare::{DEFAULT_BUDGET, Report, RuleColumn};
 use boardpath::jobs::{self, CompareBoard, CompareJob};
 use clap::{Args, ValueEnum};
 use std::collections::BTreeMap;
@@ -95,11 +95,6 @@ impl TableArgs {
             },
             budget: self.budget,
         }
-    }
-
-    /// The comparison options asked for (`sweep`'s, the methods found as `compare` finds them).
-    pub fn options(&self) -> Result<CompareOptions, Error> {
-        Ok(self.job().options()?)
     }
 
     /// Prints `report` of `kind` (computed on `boards`, the text and markdown tables with a column

@@ -4,12 +4,12 @@
 use super::compare::{TableArgs, describe};
 use super::progress::progress_bar;
 use super::range::{MAX_THREADS, whole};
-use super::{Error, Faces, players};
+use super::{Error, Faces};
 use boardpath::board::rules::{parse_choice, parse_die_list};
 use boardpath::board::{Board, GoalMode, Metric, Rounding};
-use boardpath::compare::sweep::{Axes, Entry, size, sweep};
-use boardpath::compare::{RuleColumn, RunningMethod};
-use boardpath::jobs;
+use boardpath::compare::RuleColumn;
+use boardpath::compare::sweep::Axes;
+use boardpath::jobs::{self, CompareBoard, SweepJob};
 use clap::Args;
 
 /// Arguments of `sweep`.
@@ -110,34 +110,36 @@ impl SweepArgs {
 
 /// Runs `sweep`; exits 1 (after printing the table) if an exact method disagrees.
 pub fn run(args: &SweepArgs) -> Result<(), Error> {
-    let axes = args.axes()?;
-    let options = args.table.options()?;
-    // Load everything first: a bad board or player name fails before any search runs.
-    let mut boards: Vec<(Board, Vec<usize>)> = Vec::new();
-    for name in &args.boards {
-        let board = Board::load(name)?;
-        let selected = players(&board, args.table.player.as_deref())?;
-        boards.push((board, selected));
-    }
-    let entries: Vec<Entry> = args
+    let job = SweepJob {
+        axes: args.axes()?,
+        compare: args.table.job(),
+        threads: args.threads.map(|t| t as usize),
+    };
+    // Load every board first: a bad board fails before any search runs (and the job finds every
+    // player before it runs one).
+    let boards = args
+        .boards
+        .iter()
+        .map(|name| Ok(Board::load(name)?))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let entries: Vec<CompareBoard> = args
         .boards
         .iter()
         .zip(&boards)
-        .map(|(label, (board, players))| Entry {
+        .map(|(label, board)| CompareBoard {
             label,
             board,
-            players,
+            player: args.table.player.as_deref(),
         })
         .collect();
-    let pool = jobs::thread_pool(args.threads.map(|t| t as usize))
-        .map_err(|e| Error::Internal(e.to_string()))?;
-    let bar = progress_bar(size(&entries, &axes, &options));
-    let progress = |job: RunningMethod| {
+    let bar = progress_bar(0);
+    let report = jobs::sweep(&entries, &job, &|p| {
+        bar.set_length(p.total as u64);
         bar.inc(1);
-        bar.set_message(describe(&job));
-    };
-    let report = pool.install(|| sweep(&entries, &axes, &options, &progress));
+        bar.set_message(describe(&p.running));
+    });
     bar.finish_and_clear();
+    let report = report?;
     // A column for every rule asked for, and for any other that differs between the rows.
     let mut columns = args.given();
     for c in RuleColumn::varying(&report.rows) {
@@ -146,10 +148,6 @@ pub fn run(args: &SweepArgs) -> Result<(), Error> {
         }
     }
     columns.sort_by_key(|c| RuleColumn::ALL.iter().position(|a| a == c));
-    args.table.finish(
-        "sweep",
-        &report,
-        args.boards.iter().zip(boards.iter().map(|(b, _)| b)),
-        &columns,
-    )
+    args.table
+        .finish("sweep", &report, args.boards.iter().zip(&boards), &columns)
 }

@@ -12,9 +12,11 @@ use super::{CompareOptions, CompareRow, Report, RunningMethod, Selection, Status
 use crate::board::{Board, BoardError, GoalMode, Metric, Rounding, RuleOverrides};
 use crate::solve::{METHODS, Method, PlayerSolveError};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The values of each rule to try; an empty list keeps each board's own value.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Axes {
     /// Metrics.
     pub metric: Vec<Metric>,

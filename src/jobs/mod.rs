@@ -1,13 +1,14 @@
-//! The jobs: each thing the program does for a user (solve, compare, dice, play, solve-game), set
-//! up and run by one function that takes one options value. The command line, the workbench's
-//! server and the Python package each translate their inputs into that value and the job's result
-//! into their outputs, and nothing more, so a change to how a job is set up is made here once and
-//! the three faces give the same answer.
+//! The jobs: each thing the program does for a user (solve, compare, sweep, dice, play,
+//! solve-game), set up and run by one function that takes one options value. The command line,
+//! the workbench's server and the Python package each translate their inputs into that value and
+//! the job's result into their outputs, and nothing more, so a change to how a job is set up is
+//! made here once and the three faces give the same answer.
 //!
 //! | job | function | options | result |
 //! |---|---|---|---|
 //! | solve | [`solve`] | [`SolveJob`] | [`Solutions`] |
 //! | compare | [`compare`] | [`CompareJob`] | [`compare::Report`](crate::compare::Report) |
+//! | sweep | [`sweep`] | [`SweepJob`] | [`compare::Report`](crate::compare::Report) |
 //! | dice | [`dice`] | [`DiceJob`] | [`DiceAnalysis`] per player |
 //! | play | [`play`] | [`PlayJob`] | [`PlayReport`](crate::game::tournament::PlayReport) |
 //! | solve-game | [`solve_game`] | [`SolveGameJob`] | [`GameValues`] |
@@ -36,6 +37,7 @@ mod error;
 mod play;
 mod solve;
 mod solve_game;
+mod sweep;
 
 pub use crate::game::review::review_record as review;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
@@ -47,6 +49,7 @@ pub use solve_game::{
     Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport, SolveGameWatch,
     memory_budget, solve_game, two_player_game,
 };
+pub use sweep::{SweepJob, sweep};
 
 use crate::board::Board;
 use crate::race::{RaceError, player_index};
