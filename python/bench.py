@@ -16,7 +16,8 @@
 
 4. The environments (``--only envs``): agent decisions per second of the vectorised environment
    (``boardpath.envs.VecEnv``, every seat an agent, N games a step, a random legal action per game
-   drawn in numpy), against OpenSpiel's C++ ``maedn`` driven from a Python loop (a random legal
+   drawn in numpy: from the mask by ``boardpath.envs.random_actions``, or from the list of legal
+   ids), against OpenSpiel's C++ ``maedn`` driven from a Python loop (a random legal
    action at each decision, chance outcomes drawn in Python), on one core (this process is pinned
    to one), 2 and 4 players. A decision is a player node: OpenSpiel's passes count, and are asked
    of the environment too. Rates are per CPU second of this process (``time.process_time``), each
@@ -231,14 +232,12 @@ def openspiel_decisions(game, seconds: float, seed: int = 1) -> tuple[float, flo
 
 
 def draw_from_mask(mask, rng):
-    """A uniformly random legal action per row of the (N, A) bool mask: the legal entries of all
-    rows in one pass (their flat positions, ascending, so each row's are together), each row's
-    count and where its entries end, then entry number uniform-below-count of each row, counted
-    back from its end."""
-    n, a = mask.shape
-    flat = mask.ravel().nonzero()[0]
-    counts = np.bincount(flat // a, minlength=n)
-    return flat[counts.cumsum() - 1 - (rng.random(n) * counts).astype(np.intp)] % a
+    """A uniformly random legal action per row of the (N, A) bool mask: the package's
+    ``boardpath.envs.random_actions`` (each row's mask read as one 64-bit word from the mask
+    packed to bits, then its k-th set bit for k uniform below the row's count)."""
+    from boardpath.envs import random_actions
+
+    return random_actions(mask, rng)
 
 
 def draw_from_legal(legal, rng):

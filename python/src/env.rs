@@ -246,15 +246,13 @@ impl Layout {
     }
 }
 
-/// Each piece's observation row, looked up: `rows[(viewer * players + q) * stride + s + 1]` for
-/// game player `q`'s piece on step `s` seen by `viewer` (index 0 of a block: waiting).
+/// Each piece's observation row, looked up: `rows[(viewer * players + j) * stride + s + 1]` for a
+/// piece on step `s` of the player `j` seats after `viewer` (in the order of play) seen by
+/// `viewer` (index 0 of a block: waiting). Blocks by the seat counted from the viewer, so that an
+/// observation reads the viewer's blocks in order.
 struct Rows6 {
     stride: usize,
     rows: Vec<[f32; PER_PIECE]>,
-    /// 1 / the die's highest face.
-    per_face: f32,
-    /// 1 / the rolls a turn allows.
-    per_try: f32,
 }
 
 impl Rows6 {
@@ -265,8 +263,9 @@ impl Rows6 {
         let mut rows = vec![[0.0; PER_PIECE]; n * n * stride];
         for viewer in 0..n {
             let origin = game.start(viewer);
-            for q in 0..n {
-                let block = &mut rows[(viewer * n + q) * stride..][..stride];
+            for j in 0..n {
+                let q = (viewer + j) % n;
+                let block = &mut rows[(viewer * n + j) * stride..][..stride];
                 block[0] = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
                 let steps = game.steps(q);
                 for s in 0..steps {
@@ -283,12 +282,12 @@ impl Rows6 {
                 }
             }
         }
-        Rows6 {
-            stride,
-            rows,
-            per_face: 1.0 / game.bonus_face() as f32,
-            per_try: 1.0 / f32::from(game.rules.tries.max(1)),
-        }
+        Rows6 { stride, rows }
+    }
+
+    /// The block of the player `j` seats after `viewer` (of `n`), seen by `viewer`.
+    fn block(&self, viewer: usize, n: usize, j: usize) -> &[[f32; PER_PIECE]] {
+        &self.rows[(viewer * n + j) * self.stride..][..self.stride]
     }
 }
 
@@ -341,16 +340,15 @@ fn write_players<const K: usize>(
     n: usize,
     pieces: &mut [[f32; PER_PIECE]],
 ) {
-    let steps = state.steps();
+    let (own, _) = state.steps().as_chunks::<K>();
     let (rows, _) = pieces.as_chunks_mut::<K>();
-    for (j, rows) in rows.iter_mut().take(n).enumerate() {
-        let q = if viewer + j < n {
-            viewer + j
-        } else {
-            viewer + j - n
-        };
-        let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
-        let own: &[u32; K] = steps[q * K..][..K].try_into().expect("K steps");
+    // The players from the viewer to the last, then from the first to the one before the viewer:
+    // two plain runs, so that no seat is computed modulo the players.
+    let (before, from) = own.split_at(viewer.min(own.len()));
+    let mut blocks = &table.rows[viewer * n * table.stride..];
+    for (rows, own) in rows.iter_mut().zip(from.iter().chain(before)) {
+        let (block, rest) = blocks.split_at(table.stride);
+        blocks = rest;
         for (o, kk) in rows.iter_mut().zip(sorted_keys(own)) {
             *o = block[kk as usize];
         }
@@ -371,10 +369,53 @@ fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [[f32; PER_P
     }
 }
 
+/// The roll's entries' constants of a game, read once.
+#[derive(Clone, Copy, Debug)]
+struct RollEntries {
+    /// 1 / the die's highest face.
+    per_face: f32,
+    /// 1 / the rolls a turn allows.
+    per_try: f32,
+    /// The roll that brings a piece in.
+    enter_roll: u32,
+    /// The face that gives another roll (when the rules give one).
+    bonus_face: u32,
+    bonus_roll: bool,
+    three_bonus_forfeit: bool,
+}
+
+impl RollEntries {
+    fn new(game: &engine::Game) -> RollEntries {
+        let rules = &game.rules;
+        RollEntries {
+            per_face: 1.0 / game.bonus_face() as f32,
+            per_try: 1.0 / f32::from(rules.tries.max(1)),
+            enter_roll: game.enter_roll(),
+            bonus_face: game.bonus_face(),
+            bonus_roll: rules.bonus_roll,
+            three_bonus_forfeit: rules.three_bonus_forfeit,
+        }
+    }
+
+    /// The entries `roll`, `entry_roll`, `rolls_again` and `tries` of `state` with `roll` to play.
+    #[inline(always)]
+    fn of(&self, state: &State, roll: u32) -> [f32; 4] {
+        let bonus = roll == self.bonus_face;
+        let forfeit = self.three_bonus_forfeit && state.streak() >= 2;
+        [
+            roll as f32 * self.per_face,
+            f32::from(u8::from(roll != 0 && roll == self.enter_roll)),
+            f32::from(u8::from(roll != 0 && self.bonus_roll && bonus && !forfeit)),
+            f32::from(state.tries()) * self.per_try,
+        ]
+    }
+}
+
 /// What an observation needs, built once per game: its layout and every piece's rows.
 pub(crate) struct Observer {
     layout: Layout,
     table: Rows6,
+    roll: RollEntries,
 }
 
 impl Observer {
@@ -383,6 +424,7 @@ impl Observer {
         Observer {
             layout: Layout::new(game),
             table: Rows6::new(game),
+            roll: RollEntries::new(game),
         }
     }
 
@@ -395,18 +437,10 @@ impl Observer {
     /// `viewer` into `out` (`size()` entries). Players in the order of play from the viewer;
     /// each one's pieces sorted from the furthest along to the waiting ones; every entry in
     /// `[0, 1]`.
-    pub(crate) fn write(
-        &self,
-        game: &engine::Game,
-        state: &State,
-        roll: u32,
-        viewer: usize,
-        out: &mut [f32],
-    ) {
+    pub(crate) fn write(&self, state: &State, roll: u32, viewer: usize, out: &mut [f32]) {
         let (layout, table) = (&self.layout, &self.table);
         let (n, k) = (layout.players, layout.pieces);
-        let (pieces, globals) = out.split_at_mut(n * k * PER_PIECE);
-        let (pieces, _) = pieces.as_chunks_mut::<PER_PIECE>();
+        let (pieces, globals) = out.as_chunks_mut::<PER_PIECE>();
         // One loop per piece count, so that each player's pieces sort in registers.
         match k {
             1 => write_players::<1>(table, state, viewer, n, pieces),
@@ -415,19 +449,12 @@ impl Observer {
             4 => write_players::<4>(table, state, viewer, n, pieces),
             _ => {
                 for j in 0..n {
-                    let q = (viewer + j) % n;
-                    let block = &table.rows[(viewer * n + q) * table.stride..][..table.stride];
+                    let (q, block) = ((viewer + j) % n, table.block(viewer, n, j));
                     write_ranked(state.pieces_of(q), block, &mut pieces[j * k..(j + 1) * k]);
                 }
             }
         }
-        let rules = &game.rules;
-        let bonus = roll == game.bonus_face();
-        let forfeit = rules.three_bonus_forfeit && state.streak() >= 2;
-        globals[0] = roll as f32 * table.per_face;
-        globals[1] = f32::from(u8::from(roll != 0 && roll == game.enter_roll()));
-        globals[2] = f32::from(u8::from(roll != 0 && rules.bonus_roll && bonus && !forfeit));
-        globals[3] = f32::from(state.tries()) * table.per_try;
+        globals.copy_from_slice(&self.roll.of(state, roll));
     }
 }
 
@@ -440,7 +467,7 @@ pub(crate) fn observation(
 ) -> Vec<f32> {
     let observer = Observer::new(game);
     let mut out = vec![0.0; observer.size()];
-    observer.write(game, state, roll, viewer, &mut out);
+    observer.write(state, roll, viewer, &mut out);
     out
 }
 
@@ -479,42 +506,60 @@ impl Core {
 
     /// Writes game `i`'s decision (or its end) into row `i` of `rows`.
     fn write(&self, i: usize, rows: &mut Rows<'_>) {
+        let l = &self.obs.layout;
+        rows.mask[i * l.actions..(i + 1) * l.actions].fill(false);
+        rows.legal[i * l.max_legal..(i + 1) * l.max_legal].fill(-1);
+        self.write_cleared(i, rows);
+    }
+
+    /// [`Core::write`] into a row whose mask is all false and legal ids all -1 (a step clears
+    /// every row at once, in two bulk writes rather than two per game).
+    #[inline(always)]
+    fn write_cleared(&self, i: usize, rows: &mut Rows<'_>) {
         let (l, slot) = (&self.obs.layout, &self.slots[i]);
         let d = l.size;
         let viewer = slot.viewer(self.ctl.agents);
-        let obs = &mut rows.obs[i * d..(i + 1) * d];
-        self.obs
-            .write(&self.game, &slot.state, slot.roll, viewer, obs);
-        let mask = &mut rows.mask[i * l.actions..(i + 1) * l.actions];
-        mask.fill(false);
-        let legal = &mut rows.legal[i * l.max_legal..(i + 1) * l.max_legal];
-        legal.fill(-1);
+        self.obs.write(
+            &slot.state,
+            slot.roll,
+            viewer,
+            &mut rows.obs[i * d..(i + 1) * d],
+        );
         rows.roll[i] = i64::from(slot.roll);
         if slot.over {
             rows.to_move[i] = TERMINAL;
             return;
         }
         rows.to_move[i] = viewer as i64;
+        let mask = &mut rows.mask[i * l.actions..(i + 1) * l.actions];
+        let legal = &mut rows.legal[i * l.max_legal..(i + 1) * l.max_legal];
         if slot.moves.is_empty() {
             mask[PASS] = true;
             legal[0] = PASS as i64;
         }
-        for (j, m) in slot.moves.iter().enumerate() {
+        for (m, id) in slot.moves.iter().zip(legal) {
             let a = action_id(m);
             mask[a] = true;
-            legal[j] = a as i64;
+            *id = a as i64;
         }
     }
 
     /// Writes game `i`'s returns (ended, not truncated) into its reward row, zeros otherwise.
     fn write_reward(&self, i: usize, rows: &mut Rows<'_>) {
-        let slot = &self.slots[i];
         let w = self.reward_width();
-        let row = &mut rows.reward[i * w..(i + 1) * w];
+        rows.reward[i * w..(i + 1) * w].fill(0.0);
+        self.write_returns(i, rows);
+    }
+
+    /// Writes the returns of game `i` into its reward row (zeros) if it ended with a winner.
+    #[inline]
+    fn write_returns(&self, i: usize, rows: &mut Rows<'_>) {
+        let slot = &self.slots[i];
         if !slot.over || slot.truncated {
-            row.fill(0.0);
             return;
         }
+        let w = self.reward_width();
+        let row = &mut rows.reward[i * w..(i + 1) * w];
         let r = returns(&self.game, &slot.state);
         if w == 1 {
             row[0] = r[slot.learner] as f32;
@@ -526,9 +571,9 @@ impl Core {
     }
 
     /// Checks every action before any is played: a legal action id for each game waiting, -1 for
-    /// each game over (when games are not reset by themselves). Returns each game's choice: the
-    /// index of its move in its legal moves, -1 for the pass (or a game over).
-    fn check(&self, actions: &[i64]) -> PyResult<Vec<i64>> {
+    /// each game over (when games are not reset by themselves). Writes into `choices` each game's
+    /// choice: the index of its move in its legal moves, -1 for the pass (or a game over).
+    fn check(&self, actions: &[i64], choices: &mut Vec<i64>) -> PyResult<()> {
         if actions.len() != self.slots.len() {
             return Err(argument(format!(
                 "actions has {} entries; the environment steps {} games (one action each)",
@@ -536,7 +581,7 @@ impl Core {
                 self.slots.len()
             )));
         }
-        let mut choices = Vec::with_capacity(actions.len());
+        choices.clear();
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
             if slot.over {
                 if a != -1 && self.autoreset == Autoreset::Disabled {
@@ -557,31 +602,33 @@ impl Core {
                 )));
             }
         }
-        Ok(choices)
+        Ok(())
     }
 
     /// Plays the `choices` [`Core::check`] returned and writes every game's next decision into
-    /// `rows`.
+    /// `rows`: the flags, rewards, masks and legal ids cleared for all games at once, then each
+    /// game's own.
     fn step(&mut self, choices: &[i64], rows: &mut Rows<'_>) -> Result<(), PolicyError> {
+        rows.terminated.fill(false);
+        rows.truncated.fill(false);
+        rows.reward.fill(0.0);
+        rows.mask.fill(false);
+        rows.legal.fill(-1);
         let game = self.game.clone();
-        let w = self.reward_width();
         for (i, &choice) in choices.iter().enumerate() {
-            rows.terminated[i] = false;
-            rows.truncated[i] = false;
-            if self.slots[i].over {
-                rows.reward[i * w..(i + 1) * w].fill(0.0);
+            let slot = &mut self.slots[i];
+            if slot.over {
                 if self.autoreset == Autoreset::NextStep {
                     // Its action is ignored: the new game starts.
-                    new_game(&game, &self.ctl, &mut self.slots[i])?;
+                    new_game(&game, &self.ctl, slot)?;
                 } else {
                     // Over until a reset: it stays terminal, its reward already paid.
-                    rows.terminated[i] = !self.slots[i].truncated;
-                    rows.truncated[i] = self.slots[i].truncated;
+                    rows.terminated[i] = !slot.truncated;
+                    rows.truncated[i] = slot.truncated;
                 }
-                self.write(i, rows);
+                self.write_cleared(i, rows);
                 continue;
             }
-            let slot = &mut self.slots[i];
             let mv = usize::try_from(choice).ok().map(|j| slot.moves[j]);
             let (p, roll) = (slot.state.to_move(), slot.roll);
             apply(&game, &mut slot.state, roll, mv.as_ref());
@@ -597,24 +644,24 @@ impl Core {
         Ok(())
     }
 
-    /// After game `i`'s step: its reward and end flags, the final observation and a new game
-    /// when it ended and games reset by themselves, then its row.
+    /// After game `i`'s step (its row cleared): its reward and end flags, the final observation
+    /// and a new game when it ended and games reset by themselves, then its row.
     fn finish(&mut self, i: usize, rows: &mut Rows<'_>) -> Result<(), PolicyError> {
-        self.write_reward(i, rows);
         let slot = &self.slots[i];
         if slot.over {
+            self.write_returns(i, rows);
             rows.terminated[i] = !slot.truncated;
             rows.truncated[i] = slot.truncated;
             if self.autoreset == Autoreset::SameStep {
                 let d = self.obs.layout.size;
                 let viewer = slot.viewer(self.ctl.agents);
                 let out = &mut rows.final_obs[i * d..(i + 1) * d];
-                self.obs.write(&self.game, &slot.state, 0, viewer, out);
+                self.obs.write(&slot.state, 0, viewer, out);
                 let game = self.game.clone();
                 new_game(&game, &self.ctl, &mut self.slots[i])?;
             }
         }
-        self.write(i, rows);
+        self.write_cleared(i, rows);
         Ok(())
     }
 
@@ -770,6 +817,8 @@ impl Arrays {
 pub struct NativeVecEnv {
     core: Core,
     arrays: Arrays,
+    /// Each game's choice in the step being played ([`Core::check`]), kept between steps.
+    choices: Vec<i64>,
     /// The constructor's arguments, for pickling.
     args: Py<PyTuple>,
 }
@@ -931,7 +980,12 @@ impl NativeVecEnv {
             autoreset,
             slots,
         };
-        let mut env = NativeVecEnv { core, arrays, args };
+        let mut env = NativeVecEnv {
+            core,
+            arrays,
+            choices: Vec::with_capacity(num_envs),
+            args,
+        };
         env.reset(py, None, None)?;
         Ok(env)
     }
@@ -968,9 +1022,10 @@ impl NativeVecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        // Copied out (and the borrow of the array ended), so that the actions may be a view of
-        // this environment's own outputs (`legal[:, 0]`), which the step then overwrites.
-        let actions: Vec<i64> = {
+        // Checked into `choices` (and the borrow of the array ended) before any output is
+        // written, so that the actions may be a view of this environment's own outputs
+        // (`legal[:, 0]`), which the step then overwrites.
+        {
             let array: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
                 argument(format!(
                     "actions must be a 1-D numpy array of int64 with one action per game ({} \
@@ -979,12 +1034,17 @@ impl NativeVecEnv {
                     describe(actions)
                 ))
             })?;
-            array.as_array().to_vec()
-        };
-        let choices = self.core.check(&actions)?;
-        let core = &mut self.core;
+            match array.as_slice() {
+                Ok(actions) => self.core.check(actions, &mut self.choices)?,
+                // A strided view (`legal[:, 0]`): its entries copied out first.
+                Err(_) => self
+                    .core
+                    .check(&array.as_array().to_vec(), &mut self.choices)?,
+            }
+        }
+        let (core, choices) = (&mut self.core, &self.choices);
         self.arrays.with(py, |rows| {
-            core.step(&choices, rows).map_err(|e| policy_error(&e))
+            core.step(choices, rows).map_err(|e| policy_error(&e))
         })
     }
 
@@ -1006,7 +1066,7 @@ impl NativeVecEnv {
         let mut out = vec![0.0f32; l.size];
         self.core
             .obs
-            .write(&self.core.game, &slot.state, slot.roll, player, &mut out);
+            .write(&slot.state, slot.roll, player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 

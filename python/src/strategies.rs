@@ -272,8 +272,7 @@ impl Strategies {
         let d = self.observer.size();
         let mut obs = vec![0.0f32; found.len() * d];
         for (row, (_, state, face)) in obs.chunks_mut(d).zip(found) {
-            self.observer
-                .write(&self.game, state, *face, state.to_move(), row);
+            self.observer.write(state, *face, state.to_move(), row);
         }
         Ok(PyArray1::from_vec(py, obs)
             .reshape([found.len(), d])?

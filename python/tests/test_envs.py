@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import boardpath
-from boardpath.envs import GLOBAL_ENTRIES, PIECE_ENTRIES, VecEnv
+from boardpath.envs import GLOBAL_ENTRIES, PIECE_ENTRIES, VecEnv, random_actions
 
 CONFIGS = [
     ("maedn", 2, "openspiel"),
@@ -48,12 +48,6 @@ def expected_observation(game, state, viewer, track_len, safe, rules_safe):
     return np.array(out, np.float32)
 
 
-def random_actions(out, rng):
-    """One uniformly random legal action per game, drawn in numpy from `legal`."""
-    k = (out.legal >= 0).sum(axis=1)
-    return out.legal[np.arange(len(k)), (rng.random(len(k)) * k).astype(np.int64)]
-
-
 @pytest.mark.parametrize("board, players, rules", CONFIGS)
 def test_vector_games_are_the_engines_games(board, players, rules):
     # Every decision of 8 games at once, replayed in boardpath.GameState: the same player, legal
@@ -81,7 +75,7 @@ def test_vector_games_are_the_engines_games(board, players, rules):
             assert env.state(i) == r
             want = expected_observation(game, r, r.current_player(), track_len, safe, rules_safe)
             np.testing.assert_allclose(out.obs[i], want, rtol=1e-6)
-        actions = random_actions(out, rng)
+        actions = random_actions(out.mask, rng)
         movers = out.to_move.copy()
         for r, a in zip(replicas, actions):
             r.apply_action(int(a))
@@ -114,7 +108,7 @@ def test_observation_layout_and_ranges():
         for obs in (out.obs, out.final_obs[out.terminated]):
             assert ((obs >= 0) & (obs <= 1)).all()
             seen |= (obs > 0).any(axis=0)
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
     # Over 300 x 64 decisions every entry has been used (safe tiles included, and the viewer's
     # last piece in the goal at the end), but two kinds: another player's last piece in the goal
     # (the game ends when all of one player's pieces are home, and its final observation is the
@@ -126,7 +120,7 @@ def test_observation_layout_and_ranges():
     out, tries = env.reset(), set()
     for _ in range(100):
         tries |= set(np.round(out.obs[:, -1] * 3).astype(int))
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
     assert tries == {0, 1, 2}
 
 
@@ -136,7 +130,7 @@ def test_seeded_runs_reproduce_and_seeds_differ():
         out, rng, rows = env.reset(seed=seed), np.random.default_rng(0), []
         for _ in range(200):
             rows.append((out.obs.copy(), out.roll.copy(), out.reward.copy()))
-            out = env.step(random_actions(out, rng))
+            out = env.step(random_actions(out.mask, rng))
         return rows
 
     a, b, c = run(5), run(5), run(6)
@@ -150,7 +144,7 @@ def test_seat_against_opponents():
     rewards = []
     for _ in range(400):
         assert (out.to_move == 1).all() and out.reward.shape == (32,)
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
         rewards += list(out.reward[out.terminated])
         ended += out.terminated.sum()
     assert ended > 20 and set(rewards) == {-1.0, 1.0}
@@ -173,7 +167,7 @@ def test_auto_forced_asks_only_real_choices():
     out, rng = env.reset(), np.random.default_rng(0)
     for _ in range(100):
         assert (out.mask.sum(axis=1) >= 2).all()
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
 
 
 def test_autoreset_modes():
@@ -181,11 +175,11 @@ def test_autoreset_modes():
     env = VecEnv("maedn", 2, pieces=1, num_envs=4, autoreset="disabled", seed=1)
     out = env.reset()
     while not out.terminated.any():
-        actions = np.where(out.to_move >= 0, random_actions(out, rng), -1)
+        actions = np.where(out.to_move >= 0, random_actions(out.mask, rng), -1)
         out = env.step(actions)
     i = int(np.flatnonzero(out.terminated)[0])
     assert out.to_move[i] == -4 and not out.mask[i].any() and env.state(i).is_terminal()
-    bad = np.where(out.to_move >= 0, random_actions(out, rng), -1)
+    bad = np.where(out.to_move >= 0, random_actions(out.mask, rng), -1)
     bad[i] = 0
     with pytest.raises(boardpath.GameError, match=f"game {i}: action 0, but the game is over"):
         env.step(bad)
@@ -195,9 +189,9 @@ def test_autoreset_modes():
     env = VecEnv("maedn", 2, pieces=1, num_envs=4, autoreset="next_step", seed=1)
     out = env.reset()
     while not out.terminated.any():
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
     ended = out.terminated.copy()
-    out = env.step(np.where(ended, 99, random_actions(out, rng)))
+    out = env.step(np.where(ended, 99, random_actions(out.mask, rng)))
     assert (out.to_move[ended] >= 0).all() and not out.terminated[ended].any()
 
 
@@ -523,7 +517,7 @@ def test_game_state_history_undo_and_observation():
     env = VecEnv(game, num_envs=4, seed=5)
     out = env.reset()
     for _ in range(30):
-        out = env.step(random_actions(out, rng))
+        out = env.step(random_actions(out.mask, rng))
     for i in range(4):
         s = env.state(i)
         assert s.observation().dtype == np.float32

@@ -2,7 +2,8 @@
 environment stepped in Rust.
 
 - ``VecEnv`` (numpy only): N games stepped together in one call; numpy actions in, observations,
-  masks, rewards and terminations out; auto-reset; seeded.
+  masks, rewards and terminations out; auto-reset; seeded. ``random_actions(mask, rng)`` draws a
+  uniformly random legal action per game from a batch's mask.
 - ``boardpath/Race-v0`` (Gymnasium; registered by ``import boardpath.envs``): one seat against
   fixed opponents, ``RaceEnv``; ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``
   gives ``RaceVectorEnv``, stepped by ``VecEnv``.
@@ -27,11 +28,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ._draw import random_actions
 from .vector import GLOBAL_ENTRIES, PER_PIECE, PIECE_ENTRIES, Batch, VecEnv
 
 __all__ = [
     "VecEnv",
     "Batch",
+    "random_actions",
     "PIECE_ENTRIES",
     "PER_PIECE",
     "GLOBAL_ENTRIES",
