@@ -484,9 +484,10 @@ def test_docstring_examples():
     from conftest import required
 
     import boardpath.envs
+    import boardpath.envs._draw
     import boardpath.envs.vector
 
-    modules = [boardpath.envs, boardpath.envs.vector]
+    modules = [boardpath.envs, boardpath.envs.vector, boardpath.envs._draw]
     required("pettingzoo")
     from boardpath.envs import race_v0
 

@@ -3,15 +3,16 @@ mask, the way a random agent (or an epsilon-greedy one) acts on ``VecEnv``'s out
 
 How it draws. Row ``i`` of an ``(N, A)`` mask with ``c`` legal actions takes one uniform number
 ``u`` of ``rng.random(N)`` and plays its ``floor(u * c)``-th legal action, counted from the
-lowest id: uniform over the legal actions, and independent of the other rows. Which action is
+lowest id: uniform over the legal actions (to the 53 bits of ``u``: each has a chance within
+``2**-53`` of ``1 / c``), and independent of the other rows. Which action is
 the ``k``-th is found without visiting the legal entries one by one (numpy's ``nonzero`` does,
 with a branch at each, which costs more than the rest of the draw): the mask is packed to bits
 (``np.packbits``), each row's ``A`` bits are read as one 64-bit word (``A`` up to 57, and up to 63
 where the rows' bit offsets allow: 45 on the standard board, 58 on Ludo), the legal actions are
 counted with ``np.bitwise_count``, the ``k`` lowest set bits are cleared (``x &= x - 1``, ``k``
 times, as a vector operation per ``k``), and the lowest remaining bit is the action
-(``bitwise_count(x ^ (x - 1)) - 1``). Wider masks take the same draw through ``nonzero``: the
-same ``u``, the same action.
+(``bitwise_count(x ^ (x - 1)) - 1``). Wider masks (and numpy before 2.0, which has no
+``bitwise_count``) take the same draw through ``nonzero``: the same ``u``, the same action.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from .. import ArgumentError
 __all__ = ["random_actions"]
 
 _ONE = np.uint64(1)
+#: numpy 2.0 brought ``bitwise_count``; before it, every mask takes the draw through ``nonzero``.
+_COUNTS_BITS = hasattr(np, "bitwise_count")
 
 
 class _Words:
@@ -118,8 +121,8 @@ def random_actions(mask: Any, rng: Optional[np.random.Generator] = None) -> np.n
     >>> actions = random_actions(out.mask, np.random.default_rng(1))
     >>> bool(out.mask[np.arange(4), actions].all())
     True
-    >>> random_actions(np.array([[False, True, True], [False, False, False]]), np.random.default_rng(1))[1]
-    np.int64(-1)
+    >>> int(random_actions(np.array([[False, True, True], [False, False, False]]))[1])
+    -1
     """
     mask = np.asarray(mask)
     if mask.ndim != 2 or mask.dtype.kind not in "biu":
@@ -133,7 +136,7 @@ def random_actions(mask: Any, rng: Optional[np.random.Generator] = None) -> np.n
     u = rng.random(n)
     if a == 0:
         return np.full(n, -1, np.int64)
-    words = _words(n, a) if n else None
+    words = _words(n, a) if n and _COUNTS_BITS else None
     if words is None or not words.fits:
         return _kth_by_nonzero(mask, u)
     return _kth_by_bits(words.read(mask)[:n], u)
