@@ -355,6 +355,41 @@ fn write_players<const K: usize>(
     }
 }
 
+/// [`write_players`] for `N` players known when compiled (the usual 2 to 4 of 4 pieces): the
+/// loop over the players unrolled, each one's block found from a constant stride.
+#[inline(always)]
+fn write_seats<const N: usize, const K: usize>(
+    table: &Rows6,
+    state: &State,
+    viewer: usize,
+    pieces: &mut [[f32; PER_PIECE]],
+) {
+    let own = state
+        .steps()
+        .as_chunks::<K>()
+        .0
+        .first_chunk::<N>()
+        .expect("N players of K pieces");
+    let rows = pieces
+        .as_chunks_mut::<K>()
+        .0
+        .first_chunk_mut::<N>()
+        .expect("rows for N players of K pieces");
+    let stride = table.stride;
+    let blocks = &table.rows[viewer * N * stride..][..N * stride];
+    for (j, rows) in rows.iter_mut().enumerate() {
+        let q = if viewer + j < N {
+            viewer + j
+        } else {
+            viewer + j - N
+        };
+        let block = &blocks[j * stride..][..stride];
+        for (o, kk) in rows.iter_mut().zip(sorted_keys(&own[q])) {
+            *o = block[kk as usize];
+        }
+    }
+}
+
 /// Writes the rows of any number of pieces, furthest first: a piece's place is the number of
 /// pieces before it (a larger key, or an equal one earlier).
 fn write_ranked(own: &[u32], block: &[[f32; PER_PIECE]], rows: &mut [[f32; PER_PIECE]]) {
@@ -437,12 +472,15 @@ impl Observer {
     /// `viewer` into `out` (`size()` entries). Players in the order of play from the viewer;
     /// each one's pieces sorted from the furthest along to the waiting ones; every entry in
     /// `[0, 1]`.
+    #[inline]
     pub(crate) fn write(&self, state: &State, roll: u32, viewer: usize, out: &mut [f32]) {
         let (layout, table) = (&self.layout, &self.table);
         let (n, k) = (layout.players, layout.pieces);
         let (pieces, globals) = out.as_chunks_mut::<PER_PIECE>();
         // One loop per piece count, so that each player's pieces sort in registers.
         match k {
+            4 if n == 2 => write_seats::<2, 4>(table, state, viewer, pieces),
+            4 if n == 4 => write_seats::<4, 4>(table, state, viewer, pieces),
             1 => write_players::<1>(table, state, viewer, n, pieces),
             2 => write_players::<2>(table, state, viewer, n, pieces),
             3 => write_players::<3>(table, state, viewer, n, pieces),

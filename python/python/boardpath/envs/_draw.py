@@ -82,9 +82,13 @@ def _kth_by_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
     """The ``floor(u * c)``-th set bit of each of ``words`` (``c`` its set bits), -1 where none
     is set."""
     count = np.bitwise_count(words)
-    k = u * count
-    for t in range(1, int(count.max(initial=0))):
-        words &= words - (k >= t)  # clears the lowest set bit where k >= t
+    k = (u * count).astype(np.uint64)
+    for _ in range(1, int(count.max(initial=0))):
+        # Clears the lowest set bit where k is not yet 0, and counts k down there (uint64
+        # throughout: a bool mask would make numpy cast at each step).
+        left = np.minimum(k, _ONE)
+        words &= words - left
+        k -= left
     # x ^ (x - 1) sets the lowest set bit and those below it: its count is the bit's index + 1;
     # for no bit set it counts 64, which & 63 makes 0 (an index is at most 62: a <= 63).
     lowest = np.bitwise_count(words ^ (words - _ONE))
