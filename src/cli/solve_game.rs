@@ -6,9 +6,12 @@ use super::range::{MAX_THREADS, at_least, whole};
 use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
-use boardpath::game::exact::{MAX_PIECES, Maedn2, gigabytes};
+use boardpath::game::exact::table::{self, TableFacts};
+use boardpath::game::exact::{Bounds, MAX_PIECES, Maedn2, gigabytes};
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
-use boardpath::jobs::{self, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch};
+use boardpath::jobs::{
+    self, GameRanking, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch,
+};
 use boardpath::text::plural;
 use clap::Args;
 use std::io::Write;
@@ -118,8 +121,14 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         sweep: Some(&progress),
     };
     let values = jobs::solve_game(&board, &job, watch).map_err(|e| job_error(e, &board, pieces))?;
-    if let Some(path) = &args.out {
-        write_table(path, &values.report, &board.sha256, &values.solution.values)?;
+    if let (Some(path), GameRanking::Standard(game)) = (&args.out, &values.ranking) {
+        write_table(
+            path,
+            &values.report,
+            &board.sha256,
+            game,
+            &values.solution.bounds,
+        )?;
     }
     match args.format {
         GameFormat::Json => {
@@ -169,10 +178,10 @@ fn plan(positions: u64, values: u64, kept: Option<u64>) {
 }
 
 /// Progress on standard error every tenth sweep.
-fn progress(layer: usize, layers: usize, sweep: u32, change: f64) {
+fn progress(layer: usize, layers: usize, sweep: u32, gap: f64) {
     if sweep.is_multiple_of(10) {
         super::say(format_args!(
-            "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
+            "layer {}/{layers}: sweep {sweep}, gap {gap:.2e}",
             layer + 1
         ));
     }
@@ -226,7 +235,11 @@ fn text(r: &SolveGameReport) -> String {
         1.0 - r.first_player_wins
     );
     s += &format!(
-        "residual            {:.1e} (largest Bellman residual of any layer)\n",
+        "bounds              {:.12} to {:.12} (certified; largest gap of any position {:.1e})\n",
+        r.first_player_lower, r.first_player_upper, r.gap
+    );
+    s += &format!(
+        "residual            {:.1e} (largest Bellman residual of any layer's midpoints)\n",
         r.residual
     );
     s += &format!(
@@ -248,30 +261,23 @@ fn text(r: &SolveGameReport) -> String {
     s
 }
 
-/// The value table: a JSON header line (the report without the chosen positions' text) after a
-/// magic word, then `positions` little-endian f64 in rank order.
+/// The value table (format in docs/game-solve.md): its header line, then a `u32` per position.
 fn write_table(
     path: &std::path::Path,
     r: &SolveGameReport,
     board_sha256: &str,
-    values: &[f64],
+    game: &Maedn2,
+    bounds: &[Bounds],
 ) -> Result<(), Error> {
-    let header = serde_json::json!({
-        "format": "boardpath.game-values/1",
-        "board": r.board,
-        "board_sha256": board_sha256,
-        "rules": r.rules,
-        "pieces": r.pieces,
-        "positions": r.positions,
-        "value": "f64 little-endian, the probability that the player to move wins",
-        "ranking": "docs/game-solve.md",
-        "residual": r.residual,
-    });
+    let facts = TableFacts {
+        board: &r.board,
+        board_sha256,
+        start: [r.first_player_lower, r.first_player_upper],
+        gap: r.gap,
+        residual: r.residual,
+    };
+    let (header, bytes) = table::encode_table(game, &facts, bounds);
     out::write_file_with(path, |w: &mut dyn Write| {
-        writeln!(w, "{header}")?;
-        for v in values {
-            w.write_all(&v.to_le_bytes())?;
-        }
-        Ok(())
+        table::write_table(w, &header, &bytes)
     })
 }

@@ -116,9 +116,16 @@ pub struct SolveGameReport {
     /// The standard ranking's placements, finished games included.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<u64>,
-    /// The first player's win probability from the start, optimal play by both.
+    /// The first player's win probability from the start, optimal play by both (the middle of
+    /// its bounds).
     pub first_player_wins: f64,
-    /// The largest Bellman residual of any layer.
+    /// A certified lower bound on [`SolveGameReport::first_player_wins`]'s true value.
+    pub first_player_lower: f64,
+    /// A certified upper bound on it.
+    pub first_player_upper: f64,
+    /// The largest gap between the bounds of any position.
+    pub gap: f64,
+    /// The largest Bellman residual of any layer's midpoints.
     pub residual: f64,
     /// Sweeps over all layers.
     pub sweeps: u64,
@@ -143,6 +150,8 @@ pub struct LayerRow {
     pub positions: u64,
     /// Sweeps it took.
     pub sweeps: u32,
+    /// Its largest gap between a position's bounds.
+    pub gap: f64,
     /// Its largest Bellman residual.
     pub residual: f64,
     /// Seconds it took.
@@ -181,6 +190,11 @@ pub fn two_player_game(
     Game::new(board, &config).map_err(JobError::Game)
 }
 
+/// How far apart a solve's bounds may be when it stops, for every position: ten times tighter
+/// than the nine decimals the values are printed with, so the middle of the bounds rounds to
+/// them unless the true value lies within `5e-11` of a rounding boundary.
+pub const CERTIFIED_GAP: f64 = 1e-10;
+
 /// Solves the two-player game `job` sets up on `board`, every position's value, on the job's
 /// threads within its memory; `watch` is told the plan and each sweep.
 pub fn solve_game(
@@ -192,6 +206,7 @@ pub fn solve_game(
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);
     let options = ValueIterationOptions {
+        tolerance: CERTIFIED_GAP,
         progress: watch.sweep,
         ..ValueIterationOptions::default()
     };
@@ -310,7 +325,7 @@ fn describe(s: &Side) -> String {
 }
 
 /// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
-fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
+fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
     let k = game.pieces() as u8;
     let start = game.start();
     let one_in = Side {
@@ -350,7 +365,7 @@ fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
                 describe(&p.mover),
                 describe(&p.opponent)
             ),
-            mover_wins: values[game.rank(p) as usize],
+            mover_wins: s.value(game.rank(p)),
         })
         .collect()
 }
@@ -361,6 +376,7 @@ fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
         .map(|l| LayerRow {
             positions: l.positions.end - l.positions.start,
             sweeps: l.sweeps,
+            gap: l.gap,
             residual: l.residual,
             seconds: l.seconds,
         })
@@ -375,6 +391,7 @@ fn standard_report(
     threads: usize,
     seconds: f64,
 ) -> SolveGameReport {
+    let start = game.rank(&game.start());
     SolveGameReport {
         board: board.name.clone(),
         rules: Rules::openspiel().describe(),
@@ -384,12 +401,15 @@ fn standard_report(
         pieces: game.pieces(),
         positions: game.positions(),
         placements: Some(Maedn2::count_all(game.pieces())),
-        first_player_wins: s.values[game.rank(&game.start()) as usize],
+        first_player_wins: s.value(start),
+        first_player_lower: s.bounds[start as usize][0],
+        first_player_upper: s.bounds[start as usize][1],
+        gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
         layers: layer_rows(s),
-        chosen: chosen(game, &s.values),
+        chosen: chosen(game, s),
         threads,
         seconds,
         value_bytes: game.positions() * 8,
@@ -409,14 +429,14 @@ fn general_report(
     let start = engine.start();
     let mut chosen = vec![Chosen {
         position: "the start, the first player to move".into(),
-        mover_wins: s.values[engine.rank(&start) as usize],
+        mover_wins: s.value(engine.rank(&start)),
     }];
     if engine.is_seat_aware() {
         let second = State::initial(game).with_turn(0, 0);
         let second = State::from_steps(game, second.steps(), 1).unwrap_or(second);
         chosen.push(Chosen {
             position: "the start, the second player to move".into(),
-            mover_wins: s.values[engine.rank(&second) as usize],
+            mover_wins: s.value(engine.rank(&second)),
         });
     }
     SolveGameReport {
@@ -432,7 +452,10 @@ fn general_report(
         pieces: game.pieces(),
         positions: engine.positions(),
         placements: None,
-        first_player_wins: s.values[engine.rank(&start) as usize],
+        first_player_wins: s.value(engine.rank(&start)),
+        first_player_lower: s.bounds[engine.rank(&start) as usize][0],
+        first_player_upper: s.bounds[engine.rank(&start) as usize][1],
+        gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
