@@ -1,11 +1,12 @@
 //! The solve-game job: the exact two-player game, every position's value, by the standard
 //! board's perfect ranking under openspiel rules and by the general ranking otherwise.
 
+use super::checkpoint::LayerFiles;
 use super::{JobError, MemoryFit, MemoryRefusal, thread_pool};
 use crate::board::Board;
 use crate::game::exact::{
-    Cached, ChanceGame, EngineGame, GameSolution, Maedn2, Position, Side, ValueIterationOptions,
-    available_memory, is_standard, most_pieces_within, solve,
+    Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2, Position, Side,
+    ValueIterationOptions, available_memory, is_standard, most_pieces_within, solve,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,9 @@ pub struct SolveGameJob {
     /// Whether the values will be written as a table ([`GameRanking::Standard`] only): a game the
     /// general ranking solves is then refused before it is solved.
     pub table: bool,
+    /// A directory where each finished layer is kept (the standard ranking): a solve that stops
+    /// and is started again with the same job goes on after the last finished layer.
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl Default for SolveGameJob {
@@ -37,6 +41,7 @@ impl Default for SolveGameJob {
             memory: None,
             threads: None,
             table: false,
+            checkpoint: None,
         }
     }
 }
@@ -139,7 +144,7 @@ pub struct SolveGameReport {
     pub threads: usize,
     /// Seconds of the solve.
     pub seconds: f64,
-    /// Bytes of the values (an f64 a position).
+    /// Bytes of the bounds (two f64 a position).
     pub value_bytes: u64,
 }
 
@@ -205,9 +210,21 @@ pub fn solve_game(
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);
+    let store = job.checkpoint.as_ref().map(|dir| {
+        LayerFiles::new(
+            dir.clone(),
+            format!(
+                "board {} rules {} pieces {} gap {CERTIFIED_GAP:e}",
+                board.sha256,
+                game.rules.describe(),
+                job.pieces
+            ),
+        )
+    });
     let options = ValueIterationOptions {
         tolerance: CERTIFIED_GAP,
         progress: watch.sweep,
+        checkpoint: store.as_ref().map(|s| s as &dyn Checkpoint),
         ..ValueIterationOptions::default()
     };
     let limited = job.memory.is_some();
@@ -324,6 +341,15 @@ fn describe(s: &Side) -> String {
     parts.join(" ")
 }
 
+/// A position in words: "mover: ...; other: ...".
+pub(crate) fn describe_position(p: &Position) -> String {
+    format!(
+        "mover: {}; other: {}",
+        describe(&p.mover),
+        describe(&p.opponent)
+    )
+}
+
 /// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
 fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
     let k = game.pieces() as u8;
@@ -360,11 +386,7 @@ fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
     positions
         .iter()
         .map(|p| Chosen {
-            position: format!(
-                "mover: {}; other: {}",
-                describe(&p.mover),
-                describe(&p.opponent)
-            ),
+            position: describe_position(p),
             mover_wins: s.value(game.rank(p)),
         })
         .collect()
@@ -412,7 +434,7 @@ fn standard_report(
         chosen: chosen(game, s),
         threads,
         seconds,
-        value_bytes: game.positions() * 8,
+        value_bytes: game.positions() * 16,
     }
 }
 
@@ -463,6 +485,6 @@ fn general_report(
         chosen,
         threads,
         seconds,
-        value_bytes: engine.positions() * 8,
+        value_bytes: engine.positions() * 16,
     }
 }

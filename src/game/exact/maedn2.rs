@@ -543,10 +543,10 @@ impl Maedn2 {
         n
     }
 
-    /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): an
-    /// f64 per position, and the largest layer's sweep keys and order.
+    /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): two
+    /// f64 bounds per position, and the largest layer's sweep keys and order.
     pub fn bytes_needed(pieces: usize) -> u64 {
-        Self::count(pieces) * 8 + Self::new(pieces).largest_layer() * 8
+        Self::count(pieces) * 16 + Self::new(pieces).largest_layer() * 8
     }
 
     /// Every layer `(a, b)` (pieces home: the mover's, the other's) in rank order, with its

@@ -30,8 +30,8 @@ pub use maedn2::{
     moves,
 };
 pub use value_iteration::{
-    Bounds, GameSolution, GameSolveError, LayerReport, ValueIterationOptions, best_move, residual,
-    solve,
+    Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, ValueIterationOptions,
+    best_move, residual, solve,
 };
 
 use std::ops::Range;

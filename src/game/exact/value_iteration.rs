@@ -40,6 +40,24 @@ pub struct ValueIterationOptions<'a> {
     pub progress: Option<&'a (dyn Fn(usize, usize, u32, f64) + Sync)>,
     /// Set from elsewhere (Ctrl-C) to stop after the current bucket.
     pub cancel: Option<&'a AtomicBool>,
+    /// Where finished layers are kept, so that a solve that stops resumes after the last one.
+    pub checkpoint: Option<&'a dyn Checkpoint>,
+}
+
+/// A store of finished layers: a solve restores each layer it finds there instead of solving it,
+/// and saves each layer it solves. Restored bounds are the saved bytes, and the iteration is
+/// deterministic, so a resumed solve ends with the same bounds as one that never stopped.
+pub trait Checkpoint: Sync {
+    /// Layer `index` (in solving order, positions `layer`) into `bounds[layer]`, with its report,
+    /// if it was saved; an error where what is saved is not this solve's or is damaged.
+    fn load(
+        &self,
+        index: usize,
+        layer: &Range<u64>,
+        bounds: &mut [Bounds],
+    ) -> Result<Option<LayerReport>, String>;
+    /// Saves a finished layer (`bounds` are the layer's own).
+    fn save(&self, index: usize, bounds: &[Bounds], report: &LayerReport) -> Result<(), String>;
 }
 
 impl Default for ValueIterationOptions<'_> {
@@ -49,6 +67,7 @@ impl Default for ValueIterationOptions<'_> {
             max_sweeps: 10_000,
             progress: None,
             cancel: None,
+            checkpoint: None,
         }
     }
 }
@@ -135,6 +154,8 @@ pub enum GameSolveError {
     },
     /// A layer holds more positions than a `u32` sweep order can index.
     LayerTooLarge(u64),
+    /// The checkpoint could not be read or written.
+    Checkpoint(String),
 }
 
 impl std::fmt::Display for GameSolveError {
@@ -149,6 +170,7 @@ impl std::fmt::Display for GameSolveError {
             GameSolveError::LayerTooLarge(n) => {
                 write!(f, "a layer of {n} positions is more than 2^32")
             }
+            GameSolveError::Checkpoint(what) => write!(f, "checkpoint: {what}"),
         }
     }
 }
@@ -448,16 +470,31 @@ pub fn solve(
     let mut bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
     let mut reports = Vec::with_capacity(layers.len());
     for (index, layer) in layers.iter().enumerate() {
+        if let Some(store) = options.checkpoint
+            && let Some(report) = store
+                .load(index, layer, &mut bounds)
+                .map_err(GameSolveError::Checkpoint)?
+        {
+            reports.push(report);
+            continue;
+        }
         let started = Instant::now();
         let (sweeps, gap) = solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
         let residual = residual_of(game, &|j| mid(bounds[j]), layer.clone());
-        reports.push(LayerReport {
+        let report = LayerReport {
             positions: layer.clone(),
             sweeps,
             gap,
             residual,
             seconds: started.elapsed().as_secs_f64(),
-        });
+        };
+        if let Some(store) = options.checkpoint {
+            let own = &bounds[layer.start as usize..layer.end as usize];
+            store
+                .save(index, own, &report)
+                .map_err(GameSolveError::Checkpoint)?;
+        }
+        reports.push(report);
     }
     Ok(GameSolution {
         bounds,
