@@ -101,26 +101,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         return out::print(&plan_text(&Maedn2::new(pieces)));
     }
     if let Some(path) = &args.verify {
-        let pool = jobs::thread_pool(threads)?;
-        let path = path.to_string_lossy();
-        let check = pool.install(|| jobs::verify_table(&board, &path))?;
-        match args.format {
-            GameFormat::Json => out::print(&out::json_document("solve-game", [&board], &check)?)?,
-            _ => out::print(&verify_text(&path, &check))?,
-        }
-        return match &check.first_failure {
-            _ if check.passed() => Ok(()),
-            Some((rank, residual, position)) => Err(Error::Mismatch(format!(
-                "{path}: position {rank} ({position}): its value is {residual:.1e} from its \
-                 backup, more than the {:.1e} the header's error allows",
-                check.allowed
-            ))),
-            None => Err(Error::Mismatch(format!(
-                "{path}: the start's stored value {:.12} is not within the header's bounds \
-                 {:.12} to {:.12} (error {:.1e})",
-                check.start_value, check.header.lower, check.header.upper, check.header.error
-            ))),
-        };
+        return verify(args, &board, &path.to_string_lossy(), threads);
     }
     if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
         if args.out.is_some() {
@@ -193,6 +174,34 @@ fn checkpoint_dir(out: &std::path::Path) -> PathBuf {
     let mut name = out.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
+}
+
+/// `--verify FILE`: the check printed, exit 1 naming what failed.
+fn verify(
+    args: &SolveGameArgs,
+    board: &Board,
+    path: &str,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    let pool = jobs::thread_pool(threads)?;
+    let check = pool.install(|| jobs::verify_table(board, path))?;
+    match args.format {
+        GameFormat::Json => out::print(&out::json_document("solve-game", [board], &check)?)?,
+        _ => out::print(&verify_text(path, &check))?,
+    }
+    match &check.first_failure {
+        _ if check.passed() => Ok(()),
+        Some((rank, residual, position)) => Err(Error::Mismatch(format!(
+            "{path}: position {rank} ({position}): its value is {residual:.1e} from its backup, \
+             more than the {:.1e} the header's error allows",
+            check.allowed
+        ))),
+        None => Err(Error::Mismatch(format!(
+            "{path}: the start's stored value {:.12} is not within the header's bounds {:.12} to \
+             {:.12} (error {:.1e})",
+            check.start_value, check.header.lower, check.header.upper, check.header.error
+        ))),
+    }
 }
 
 /// A job's error as `solve-game` words it: the board named with a game it cannot set up, the
