@@ -190,6 +190,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--exploitability",
             "--matrix",
             "--out",
+            "--verify",
             "--format",
         ],
     ),

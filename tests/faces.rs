@@ -268,7 +268,7 @@ fn solve_game_gives_one_answer_on_the_library_and_the_command_line() {
         ]);
         assert_eq!(library, without(cli, &timing), "{board}");
         assert_eq!(
-            values.solution.values[values.ranking.start() as usize],
+            values.solution.value(values.ranking.start()),
             values.report.first_player_wins
         );
     }

@@ -41,7 +41,7 @@ fn game(name: &str, pieces: usize, rules: Rules) -> Game {
 fn value(g: &EngineGame) -> f64 {
     let s = solve(&Cached::new(g.clone()), &ValueIterationOptions::default()).unwrap();
     assert!(s.residual() < 1e-12, "residual {}", s.residual());
-    s.values[g.rank(&g.start()) as usize]
+    s.value(g.rank(&g.start()))
 }
 
 /// Seat 0's wins in `games` simulated games of `policies`, inside the 95% interval of `p`.
@@ -82,13 +82,10 @@ fn the_standard_board_equals_the_specialised_ranking_position_for_position() {
             let mut all = steps(&p.mover);
             all.extend(steps(&p.opponent));
             let state = State::from_steps(engine, &all, 0).unwrap();
-            let v = s.values[g.rank(&state) as usize];
-            assert!(
-                (v - f.values[r as usize]).abs() < 1e-12,
-                "{k} pieces, rank {r}"
-            );
+            let v = s.value(g.rank(&state));
+            assert!((v - f.value(r)).abs() < 1e-12, "{k} pieces, rank {r}");
         }
-        let v = s.values[g.rank(&g.start()) as usize];
+        let v = s.value(g.rank(&g.start()));
         let expected = [0.523_984_914, 0.512_198_970][k - 1];
         assert!((v - expected).abs() < 1e-9, "{v}");
     }
@@ -317,7 +314,7 @@ fn fixed_choices_match_the_hand_derivation() {
         &ValueIterationOptions::default(),
     )
     .unwrap();
-    assert!((s.values[0] - 0.4).abs() < 1e-12, "{}", s.values[0]);
+    assert!((s.value(0) - 0.4).abs() < 1e-12, "{}", s.value(0));
     // The same with the draw written per roll in a table.
     let drawn = Choice::Table(vec![UNIFORM, 0, UNIFORM, 0]);
     let s = solve(
@@ -325,7 +322,7 @@ fn fixed_choices_match_the_hand_derivation() {
         &ValueIterationOptions::default(),
     )
     .unwrap();
-    assert!((s.values[0] - 0.4).abs() < 1e-12);
+    assert!((s.value(0) - 0.4).abs() < 1e-12);
     // Seat 0 never taking the win: v0 = 1 - v1, v1 = 1 - 1/2 v0 -> v0 = 0.
     let never = Choice::Table(vec![1, 0, 0, 0]);
     let s = solve(
@@ -333,7 +330,7 @@ fn fixed_choices_match_the_hand_derivation() {
         &ValueIterationOptions::default(),
     )
     .unwrap();
-    assert!(s.values[0].abs() < 1e-12);
+    assert!(s.value(0).abs() < 1e-12);
     // Both maximising: v = 1/2 + 1/2 (1 - v), v0 = v1 = 2/3.
     let best = Choice::Best;
     let s = solve(
@@ -341,7 +338,7 @@ fn fixed_choices_match_the_hand_derivation() {
         &ValueIterationOptions::default(),
     )
     .unwrap();
-    assert!((s.values[0] - 2.0 / 3.0).abs() < 1e-12);
+    assert!((s.value(0) - 2.0 / 3.0).abs() < 1e-12);
 }
 
 #[test]

@@ -37,7 +37,7 @@ impl ChanceGame for Table {
 fn solved(t: &Table) -> Vec<f64> {
     let s = solve(t, &ValueIterationOptions::default()).unwrap();
     assert!(s.residual() < 1e-12, "residual {}", s.residual());
-    s.values
+    s.into_values()
 }
 
 fn close(a: f64, b: f64) {
@@ -179,7 +179,7 @@ fn solution(k: usize) -> &'static (Maedn2, Vec<f64>) {
         let g = Maedn2::new(k);
         let s = solve(&g, &ValueIterationOptions::default()).unwrap();
         assert!(s.residual() < 1e-12);
-        (g, s.values)
+        (g, s.into_values())
     })
 }
 

@@ -223,13 +223,14 @@ fn value_tables_are_checked() {
         play("1", &format!("optimal:{}", bad.display())),
         "line 1, column 2: header is not JSON",
     );
+    // A changed value: the values' SHA-256 in the header no longer matches.
     let mut corrupt = bytes.clone();
-    let last = corrupt.len() - 8;
-    corrupt[last..].copy_from_slice(&2.5f64.to_le_bytes());
+    let last = corrupt.len() - 4;
+    corrupt[last..].copy_from_slice(&u32::MAX.to_le_bytes());
     std::fs::write(&bad, &corrupt).unwrap();
     refused(
         play("1", &format!("optimal:{}", bad.display())),
-        "not a probability",
+        "the table is corrupted",
     );
     refused(play("1", "optimal:/nonexistent/table"), "cannot open");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -117,7 +117,9 @@ fn check_against_table(
 #[test]
 fn the_review_agrees_with_the_solved_table_at_every_turn() {
     let solver = Maedn2::new(2);
-    let values = exact::solve(&solver, &Options::default()).unwrap().values;
+    let values = exact::solve(&solver, &Options::default())
+        .unwrap()
+        .into_values();
     let recs = records("2", "optimal,random", "6", "3");
     assert_eq!(recs.len(), 6);
     let mut random_lost = 0.0;

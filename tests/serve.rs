@@ -1115,7 +1115,8 @@ fn serve_reads_a_table_at_start_or_refuses_it() {
     );
     // Read at start: no solve, the first answer has the value.
     assert_eq!(a.status, 200, "{}", a.text());
-    assert!((a.json()["value"].as_f64().unwrap() - 0.523984913793504).abs() < 1e-12);
+    // The table's stored value: within its header's error (half the gap and half a u32 step).
+    assert!((a.json()["value"].as_f64().unwrap() - 0.523984913793504).abs() < 2e-10);
     drop(server);
     let bytes = std::fs::read(&table).unwrap();
     let text = String::from_utf8_lossy(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()])

@@ -119,6 +119,7 @@ pub fn job_error(e: &JobError) -> PyErr {
         | JobError::Game(_)
         | JobError::Policy(_)
         | JobError::Memory(_)
+        | JobError::Table(_)
         | JobError::GameSolve(_)
         | JobError::NoTable { .. } => GameError::new_err(e.to_string()),
     }

@@ -22,9 +22,18 @@ pub struct GameSolution {
     /// Board name.
     #[pyo3(get)]
     board: String,
-    /// Largest Bellman residual of any layer (how exact the values are).
+    /// Largest Bellman residual of any layer's midpoints.
     #[pyo3(get)]
     residual: f64,
+    /// A certified lower bound on the first player's win probability.
+    #[pyo3(get)]
+    lower: f64,
+    /// A certified upper bound on it.
+    #[pyo3(get)]
+    upper: f64,
+    /// The largest gap between the bounds of any position (every value is within half of it).
+    #[pyo3(get)]
+    gap: f64,
     /// Sweeps over all layers.
     #[pyo3(get)]
     sweeps: u64,
@@ -196,9 +205,12 @@ pub fn solve_game(
             jobs::solve_game(&board, &job, SolveGameWatch::default()).map_err(|e| job_error(&e))?;
         Ok(GameSolution {
             residual: values.report.residual,
+            lower: values.report.first_player_lower,
+            upper: values.report.first_player_upper,
+            gap: values.report.gap,
             sweeps: values.report.sweeps,
             seconds: values.report.seconds,
-            values: values.solution.values,
+            values: values.solution.into_values(),
             game: values.ranking,
             board: values.report.board,
         })

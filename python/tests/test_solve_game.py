@@ -17,6 +17,13 @@ def test_first_player_wins_as_the_cli(one, cli):
     assert one.positions == doc["positions"] == 1641
     assert round(one.first_player_wins, 9) == 0.523984914
     assert one.residual < 1e-12 and one.pieces == 1
+    # The certified bounds, the CLI's, at most 1e-9 apart around the value.
+    assert (one.lower, one.upper, one.gap) == (
+        doc["first_player_lower"],
+        doc["first_player_upper"],
+        doc["gap"],
+    )
+    assert one.lower <= one.first_player_wins <= one.upper and one.upper - one.lower <= 1e-9
     # The CLI's chosen positions, looked up from Python: the start, then one side's piece brought in.
     assert [c["mover_wins"] for c in doc["chosen"]] == [
         one.value([None], [None]),

@@ -125,6 +125,7 @@ impl From<JobError> for Error {
             | JobError::Game(_)
             | JobError::Policy(_)
             | JobError::Memory(_)
+            | JobError::Table(_)
             | JobError::GameSolve(_)
             | JobError::NoTable { .. }
             | JobError::Stopped) => Error::Input(e.to_string()),

@@ -6,9 +6,13 @@ use super::range::{MAX_THREADS, at_least, whole};
 use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
-use boardpath::game::exact::{MAX_PIECES, Maedn2, gigabytes};
+use boardpath::game::exact::table::{self, TableFacts};
+use boardpath::game::exact::{Bounds, MAX_PIECES, Maedn2, gigabytes};
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
-use boardpath::jobs::{self, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch};
+use boardpath::jobs::{
+    self, GameRanking, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch,
+    TableCheck,
+};
 use boardpath::text::plural;
 use clap::Args;
 use std::io::Write;
@@ -53,6 +57,15 @@ pub struct SolveGameArgs {
     /// optimal move is the best one-ply look-up.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Check the value table FILE instead of solving, as a reader of a published table would:
+    /// its checksum, every position's backup recomputed with the engine's moves, the start's
+    /// value against the header's bounds; exits 1 naming the first position that fails.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "policy", "exploitability", "matrix"])]
+    pub verify: Option<PathBuf>,
+    /// Print the standard ranking's layers for `--pieces` (each one's first rank, positions and
+    /// place in the solving order) and the bytes of the table and of a solve, then exit.
+    #[arg(long, conflicts_with_all = ["out", "verify", "policy", "exploitability", "matrix"])]
+    pub plan: bool,
     /// Output format: `text`; `json`, one document `{schema: "boardpath.solve-game/1",
     /// provenance, results}` (see docs/game-solve.md); `csv` (strategies only).
     #[arg(long, value_enum, default_value_t = GameFormat::Text)]
@@ -79,6 +92,17 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
     let board = load_board(&args.board)?;
     let threads = args.threads.map(|t| t as usize);
+    if args.plan {
+        if pieces > MAX_PIECES {
+            return Err(Error::Input(format!(
+                "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
+            )));
+        }
+        return out::print(&plan_text(&Maedn2::new(pieces)));
+    }
+    if let Some(path) = &args.verify {
+        return verify(args, &board, &path.to_string_lossy(), threads);
+    }
     if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
         if args.out.is_some() {
             return Err(Error::Usage(
@@ -112,20 +136,71 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         memory: args.memory,
         threads,
         table: args.out.is_some(),
+        checkpoint: args.out.as_deref().map(checkpoint_dir),
     };
     let watch = SolveGameWatch {
         plan: Some(&plan),
         sweep: Some(&progress),
     };
     let values = jobs::solve_game(&board, &job, watch).map_err(|e| job_error(e, &board, pieces))?;
-    if let Some(path) = &args.out {
-        write_table(path, &values.report, &board.sha256, &values.solution.values)?;
+    if let (Some(path), GameRanking::Standard(game)) = (&args.out, &values.ranking) {
+        write_table(
+            path,
+            &values.report,
+            &board.sha256,
+            game,
+            &values.solution.bounds,
+        )?;
+        let dir = checkpoint_dir(path);
+        if let Err(e) = std::fs::remove_dir_all(&dir)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            super::say(format_args!(
+                "the table is written; its checkpoint {} could not be removed: {e}",
+                dir.display()
+            ));
+        }
     }
     match args.format {
         GameFormat::Json => {
             out::print(&out::json_document("solve-game", [&board], &values.report)?)
         }
         _ => out::print(&text(&values.report)),
+    }
+}
+
+/// Where `--out FILE` keeps the finished layers until the table is written: `FILE.partial/`.
+fn checkpoint_dir(out: &std::path::Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// `--verify FILE`: the check printed, exit 1 naming what failed.
+fn verify(
+    args: &SolveGameArgs,
+    board: &Board,
+    path: &str,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    let pool = jobs::thread_pool(threads)?;
+    let check = pool.install(|| jobs::verify_table(board, path))?;
+    match args.format {
+        GameFormat::Json => out::print(&out::json_document("solve-game", [board], &check)?)?,
+        _ => out::print(&verify_text(path, &check))?,
+    }
+    match &check.first_failure {
+        _ if check.passed() => Ok(()),
+        Some((rank, residual, position)) => Err(Error::Mismatch(format!(
+            "{path}: position {rank} ({position}): its value is {residual:.1e} from its backup, \
+             more than the {:.1e} the header's error allows",
+            check.allowed
+        ))),
+        None => Err(Error::Mismatch(format!(
+            "{path}: the start's stored value {:.12} is not within the header's bounds {:.12} to \
+             {:.12} (error {:.1e})",
+            check.start_value, check.header.lower, check.header.upper, check.header.error
+        ))),
     }
 }
 
@@ -169,10 +244,10 @@ fn plan(positions: u64, values: u64, kept: Option<u64>) {
 }
 
 /// Progress on standard error every tenth sweep.
-fn progress(layer: usize, layers: usize, sweep: u32, change: f64) {
+fn progress(layer: usize, layers: usize, sweep: u32, gap: f64) {
     if sweep.is_multiple_of(10) {
         super::say(format_args!(
-            "layer {}/{layers}: sweep {sweep}, change {change:.2e}",
+            "layer {}/{layers}: sweep {sweep}, gap {gap:.2e}",
             layer + 1
         ));
     }
@@ -186,11 +261,74 @@ fn too_big(positions: u64, need: u64, have: u64, memory: bool, fits: String) -> 
         "are available"
     };
     Error::Input(format!(
-        "{positions} positions need about {need} bytes ({}: an f64 each plus the largest layer's \
+        "{positions} positions need about {need} bytes ({}: two f64 bounds each plus the largest layer's \
          sweep order), but {} {limit}; {fits} (see docs/game-solve.md for the out-of-core plan)",
         gigabytes(need),
         gigabytes(have)
     ))
+}
+
+/// The standard ranking's layers and what a solve and its table take, in words.
+fn plan_text(game: &Maedn2) -> String {
+    use boardpath::game::exact::ChanceGame;
+    let n = game.positions();
+    let order = game.layers();
+    let mut s = format!(
+        "two-player maedn, openspiel rules, {}: {n} positions in {} layers, solved in {} groups\n\
+         table               {} bytes of values (4 a position) after its header line\n\
+         solve               {} bytes of bounds (two f64 a position) in memory\n\
+         home   first rank     positions  solved\n",
+        plural(game.pieces(), "piece a side", "pieces a side"),
+        game.layer_table().len(),
+        order.len(),
+        4 * n,
+        16 * n,
+    );
+    for ([a, b], offset, positions) in game.layer_table() {
+        let group = order
+            .iter()
+            .position(|r| r.contains(&offset))
+            .map_or(0, |i| i + 1);
+        s += &format!(
+            "{a},{b}  {offset:>12}  {positions:>12}  {group} of {}\n",
+            order.len()
+        );
+    }
+    s
+}
+
+/// The check of a table, in words.
+fn verify_text(path: &str, c: &TableCheck) -> String {
+    let h = &c.header;
+    format!(
+        "table               {path}: {}, {}, {} positions\n\
+         checksum            sha256 {} matches the values\n\
+         first player wins   {:.9}, bounds {:.12} to {:.12} (gap of any position {:.1e}, \
+         stored values within {:.1e})\n\
+         start               stored {:.12}: {}\n\
+         largest residual    {:.1e} at position {} (allowed {:.1e}), every backup recomputed \
+         with the engine's moves\n\
+         verdict             {}\n",
+        h.format,
+        plural(h.pieces, "piece a side", "pieces a side"),
+        h.positions,
+        h.values_sha256,
+        h.first_player_wins,
+        h.lower,
+        h.upper,
+        h.gap,
+        h.error,
+        c.start_value,
+        if c.start_ok {
+            "within the bounds"
+        } else {
+            "OUTSIDE the bounds"
+        },
+        c.residual,
+        c.worst,
+        c.allowed,
+        if c.passed() { "verified" } else { "FAILED" }
+    )
 }
 
 fn text(r: &SolveGameReport) -> String {
@@ -226,7 +364,11 @@ fn text(r: &SolveGameReport) -> String {
         1.0 - r.first_player_wins
     );
     s += &format!(
-        "residual            {:.1e} (largest Bellman residual of any layer)\n",
+        "bounds              {:.12} to {:.12} (certified; largest gap of any position {:.1e})\n",
+        r.first_player_lower, r.first_player_upper, r.gap
+    );
+    s += &format!(
+        "residual            {:.1e} (largest Bellman residual of any layer's midpoints)\n",
         r.residual
     );
     s += &format!(
@@ -236,7 +378,7 @@ fn text(r: &SolveGameReport) -> String {
         r.most_sweeps_in_a_layer
     );
     s += &format!(
-        "time                {:.2} s on {}; values {} bytes (f64)\n",
+        "time                {:.2} s on {}; bounds {} bytes (two f64 a position)\n",
         r.seconds,
         plural(r.threads, "thread", "threads"),
         r.value_bytes
@@ -248,30 +390,23 @@ fn text(r: &SolveGameReport) -> String {
     s
 }
 
-/// The value table: a JSON header line (the report without the chosen positions' text) after a
-/// magic word, then `positions` little-endian f64 in rank order.
+/// The value table (format in docs/game-solve.md): its header line, then a `u32` per position.
 fn write_table(
     path: &std::path::Path,
     r: &SolveGameReport,
     board_sha256: &str,
-    values: &[f64],
+    game: &Maedn2,
+    bounds: &[Bounds],
 ) -> Result<(), Error> {
-    let header = serde_json::json!({
-        "format": "boardpath.game-values/1",
-        "board": r.board,
-        "board_sha256": board_sha256,
-        "rules": r.rules,
-        "pieces": r.pieces,
-        "positions": r.positions,
-        "value": "f64 little-endian, the probability that the player to move wins",
-        "ranking": "docs/game-solve.md",
-        "residual": r.residual,
-    });
+    let facts = TableFacts {
+        board: &r.board,
+        board_sha256,
+        start: [r.first_player_lower, r.first_player_upper],
+        gap: r.gap,
+        residual: r.residual,
+    };
+    let (header, bytes) = table::encode_table(game, &facts, bounds);
     out::write_file_with(path, |w: &mut dyn Write| {
-        writeln!(w, "{header}")?;
-        for v in values {
-            w.write_all(&v.to_le_bytes())?;
-        }
-        Ok(())
+        table::write_table(w, &header, &bytes)
     })
 }

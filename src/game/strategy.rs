@@ -212,12 +212,12 @@ impl Strategies {
         };
         let s = exact::solve(&fixed, &options)?;
         let worth = Worth {
-            first_player_wins: s.values[self.start() as usize],
+            first_player_wins: s.value(self.start()),
             residual: s.residual(),
             sweeps: s.sweeps(),
             seconds: started.elapsed().as_secs_f64(),
         };
-        Ok((s.values, worth))
+        Ok((s.into_values(), worth))
     }
 
     fn minimax(&self) -> Result<&[f64], StrategyError> {

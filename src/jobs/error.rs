@@ -54,6 +54,8 @@ pub enum JobError {
     Threads(String),
     /// Solving the game needs more memory than the budget.
     Memory(MemoryRefusal),
+    /// A value table that cannot be read or is not this game's: the file and what is wrong.
+    Table(String),
     /// The exact game's value iteration failed (cancelled, not converged, a layer too large).
     GameSolve(GameSolveError),
     /// The value table was asked for a game the general ranking solves, whose table has no format
@@ -96,7 +98,7 @@ impl fmt::Display for MemoryRefusal {
         };
         write!(
             f,
-            "{} positions need about {} (an f64 each plus the largest layer's sweep order), but \
+            "{} positions need about {} (two f64 bounds each plus the largest layer's sweep order), but \
              {} {}; {fits}",
             self.positions,
             gigabytes(self.need),
@@ -143,6 +145,7 @@ impl fmt::Display for JobError {
             JobError::Policy(e) => write!(f, "{e}"),
             JobError::Threads(e) => write!(f, "cannot start the threads: {e}"),
             JobError::Memory(m) => write!(f, "{m}"),
+            JobError::Table(what) => write!(f, "{what}"),
             JobError::GameSolve(e) => write!(f, "{e}"),
             JobError::NoTable { board, rules } => write!(
                 f,

@@ -12,6 +12,7 @@
 //! | dice | [`dice`] | [`DiceJob`] | [`DiceAnalysis`] per player |
 //! | play | [`play`] | [`PlayJob`] | [`PlayReport`](crate::game::tournament::PlayReport) |
 //! | solve-game | [`solve_game`] | [`SolveGameJob`] | [`GameValues`] |
+//! | solve-game --verify | [`verify_table`] | a table's path | [`TableCheck`] |
 //! | play's records | [`play_records`] | [`PlayJob`] | a [`GameRecord`](crate::game::record::GameRecord) per game |
 //! | review | [`review`] | a [`GameRecord`](crate::game::record::GameRecord), a table, [`Thresholds`](crate::game::review::Thresholds) | [`Review`](crate::game::review::Review) |
 //!
@@ -31,6 +32,7 @@
 //! assert!(solved.iter().all(|(_, s)| s.total_text() == "83047"));
 //! ```
 
+mod checkpoint;
 mod compare;
 mod dice;
 mod error;
@@ -38,18 +40,21 @@ mod play;
 mod solve;
 mod solve_game;
 mod sweep;
+mod verify;
 
 pub use crate::game::review::review_record as review;
+pub use checkpoint::LayerFiles;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
 pub use error::{JobError, MemoryFit, MemoryRefusal};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
-    Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport, SolveGameWatch,
-    memory_budget, solve_game, two_player_game,
+    CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport,
+    SolveGameWatch, memory_budget, solve_game, two_player_game,
 };
 pub use sweep::{SweepJob, sweep};
+pub use verify::{TableCheck, verify_table};
 
 use crate::board::Board;
 use crate::race::{RaceError, player_index};

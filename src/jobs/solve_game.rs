@@ -1,11 +1,12 @@
 //! The solve-game job: the exact two-player game, every position's value, by the standard
 //! board's perfect ranking under openspiel rules and by the general ranking otherwise.
 
+use super::checkpoint::LayerFiles;
 use super::{JobError, MemoryFit, MemoryRefusal, thread_pool};
 use crate::board::Board;
 use crate::game::exact::{
-    Cached, ChanceGame, EngineGame, GameSolution, Maedn2, Position, Side, ValueIterationOptions,
-    available_memory, is_standard, most_pieces_within, solve,
+    Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2, Position, Side,
+    ValueIterationOptions, available_memory, is_standard, most_pieces_within, solve,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,9 @@ pub struct SolveGameJob {
     /// Whether the values will be written as a table ([`GameRanking::Standard`] only): a game the
     /// general ranking solves is then refused before it is solved.
     pub table: bool,
+    /// A directory where each finished layer is kept (the standard ranking): a solve that stops
+    /// and is started again with the same job goes on after the last finished layer.
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl Default for SolveGameJob {
@@ -37,6 +41,7 @@ impl Default for SolveGameJob {
             memory: None,
             threads: None,
             table: false,
+            checkpoint: None,
         }
     }
 }
@@ -116,9 +121,16 @@ pub struct SolveGameReport {
     /// The standard ranking's placements, finished games included.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<u64>,
-    /// The first player's win probability from the start, optimal play by both.
+    /// The first player's win probability from the start, optimal play by both (the middle of
+    /// its bounds).
     pub first_player_wins: f64,
-    /// The largest Bellman residual of any layer.
+    /// A certified lower bound on [`SolveGameReport::first_player_wins`]'s true value.
+    pub first_player_lower: f64,
+    /// A certified upper bound on it.
+    pub first_player_upper: f64,
+    /// The largest gap between the bounds of any position.
+    pub gap: f64,
+    /// The largest Bellman residual of any layer's midpoints.
     pub residual: f64,
     /// Sweeps over all layers.
     pub sweeps: u64,
@@ -132,7 +144,7 @@ pub struct SolveGameReport {
     pub threads: usize,
     /// Seconds of the solve.
     pub seconds: f64,
-    /// Bytes of the values (an f64 a position).
+    /// Bytes of the bounds (two f64 a position).
     pub value_bytes: u64,
 }
 
@@ -143,6 +155,8 @@ pub struct LayerRow {
     pub positions: u64,
     /// Sweeps it took.
     pub sweeps: u32,
+    /// Its largest gap between a position's bounds.
+    pub gap: f64,
     /// Its largest Bellman residual.
     pub residual: f64,
     /// Seconds it took.
@@ -181,6 +195,11 @@ pub fn two_player_game(
     Game::new(board, &config).map_err(JobError::Game)
 }
 
+/// How far apart a solve's bounds may be when it stops, for every position: ten times tighter
+/// than the nine decimals the values are printed with, so the middle of the bounds rounds to
+/// them unless the true value lies within `5e-11` of a rounding boundary.
+pub const CERTIFIED_GAP: f64 = 1e-10;
+
 /// Solves the two-player game `job` sets up on `board`, every position's value, on the job's
 /// threads within its memory; `watch` is told the plan and each sweep.
 pub fn solve_game(
@@ -191,8 +210,21 @@ pub fn solve_game(
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);
+    let store = job.checkpoint.as_ref().map(|dir| {
+        LayerFiles::new(
+            dir.clone(),
+            format!(
+                "board {} rules {} pieces {} gap {CERTIFIED_GAP:e}",
+                board.sha256,
+                game.rules.describe(),
+                job.pieces
+            ),
+        )
+    });
     let options = ValueIterationOptions {
+        tolerance: CERTIFIED_GAP,
         progress: watch.sweep,
+        checkpoint: store.as_ref().map(|s| s as &dyn Checkpoint),
         ..ValueIterationOptions::default()
     };
     let limited = job.memory.is_some();
@@ -309,8 +341,17 @@ fn describe(s: &Side) -> String {
     parts.join(" ")
 }
 
+/// A position in words: "mover: ...; other: ...".
+pub(crate) fn describe_position(p: &Position) -> String {
+    format!(
+        "mover: {}; other: {}",
+        describe(&p.mover),
+        describe(&p.opponent)
+    )
+}
+
 /// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
-fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
+fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
     let k = game.pieces() as u8;
     let start = game.start();
     let one_in = Side {
@@ -345,12 +386,8 @@ fn chosen(game: &Maedn2, values: &[f64]) -> Vec<Chosen> {
     positions
         .iter()
         .map(|p| Chosen {
-            position: format!(
-                "mover: {}; other: {}",
-                describe(&p.mover),
-                describe(&p.opponent)
-            ),
-            mover_wins: values[game.rank(p) as usize],
+            position: describe_position(p),
+            mover_wins: s.value(game.rank(p)),
         })
         .collect()
 }
@@ -361,6 +398,7 @@ fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
         .map(|l| LayerRow {
             positions: l.positions.end - l.positions.start,
             sweeps: l.sweeps,
+            gap: l.gap,
             residual: l.residual,
             seconds: l.seconds,
         })
@@ -375,6 +413,7 @@ fn standard_report(
     threads: usize,
     seconds: f64,
 ) -> SolveGameReport {
+    let start = game.rank(&game.start());
     SolveGameReport {
         board: board.name.clone(),
         rules: Rules::openspiel().describe(),
@@ -384,15 +423,18 @@ fn standard_report(
         pieces: game.pieces(),
         positions: game.positions(),
         placements: Some(Maedn2::count_all(game.pieces())),
-        first_player_wins: s.values[game.rank(&game.start()) as usize],
+        first_player_wins: s.value(start),
+        first_player_lower: s.bounds[start as usize][0],
+        first_player_upper: s.bounds[start as usize][1],
+        gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
         layers: layer_rows(s),
-        chosen: chosen(game, &s.values),
+        chosen: chosen(game, s),
         threads,
         seconds,
-        value_bytes: game.positions() * 8,
+        value_bytes: game.positions() * 16,
     }
 }
 
@@ -409,14 +451,14 @@ fn general_report(
     let start = engine.start();
     let mut chosen = vec![Chosen {
         position: "the start, the first player to move".into(),
-        mover_wins: s.values[engine.rank(&start) as usize],
+        mover_wins: s.value(engine.rank(&start)),
     }];
     if engine.is_seat_aware() {
         let second = State::initial(game).with_turn(0, 0);
         let second = State::from_steps(game, second.steps(), 1).unwrap_or(second);
         chosen.push(Chosen {
             position: "the start, the second player to move".into(),
-            mover_wins: s.values[engine.rank(&second) as usize],
+            mover_wins: s.value(engine.rank(&second)),
         });
     }
     SolveGameReport {
@@ -432,7 +474,10 @@ fn general_report(
         pieces: game.pieces(),
         positions: engine.positions(),
         placements: None,
-        first_player_wins: s.values[engine.rank(&start) as usize],
+        first_player_wins: s.value(engine.rank(&start)),
+        first_player_lower: s.bounds[engine.rank(&start) as usize][0],
+        first_player_upper: s.bounds[engine.rank(&start) as usize][1],
+        gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
@@ -440,6 +485,6 @@ fn general_report(
         chosen,
         threads,
         seconds,
-        value_bytes: engine.positions() * 8,
+        value_bytes: engine.positions() * 16,
     }
 }

@@ -125,6 +125,9 @@ class GameSolution:
 
     board: str
     residual: float
+    lower: float
+    upper: float
+    gap: float
     sweeps: int
     seconds: float
     @property

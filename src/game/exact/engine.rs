@@ -193,10 +193,11 @@ impl EngineGame {
         self.seats == 2
     }
 
-    /// Bytes [`super::solve`] holds: an f64 per position and the largest layer's sweep order.
+    /// Bytes [`super::solve`] holds: two f64 bounds per position and the largest layer's sweep
+    /// order.
     pub fn bytes_needed(&self) -> u64 {
         self.positions
-            .saturating_mul(8)
+            .saturating_mul(16)
             .saturating_add(self.largest_layer().saturating_mul(8))
     }
 

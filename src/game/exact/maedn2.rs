@@ -74,8 +74,9 @@ pub struct Side {
 
 impl Side {
     /// Pieces on goal tiles.
+    #[inline]
     pub fn home(&self) -> u32 {
-        bits(u64::from(self.goal))
+        GOAL_PIECES[self.goal as usize & 15]
     }
 
     /// Steps taken by all pieces (waiting 0, track tile `t` is `t + 1`, goal tile `g` is
@@ -256,7 +257,7 @@ impl Binomial {
     }
 
     /// Colex rank of the set bits of `mask`: `sum C(x_i, i + 1)` over the bits in order.
-    #[inline]
+    #[inline(always)]
     fn rank(&self, mut mask: u64) -> u64 {
         let mut r = 0;
         let mut i = 1;
@@ -297,6 +298,70 @@ fn expand_free(mask: u64, taken: u64) -> u64 {
         rest &= rest - 1;
     }
     out
+}
+
+/// The bit operations of the ranking, in two builds of the same code: portable, and with the
+/// x86-64 instructions `popcnt` and `pext`/`pdep` (BMI2) where the processor has them
+/// ([`Maedn2::expand`] picks at run time; the two are tested against each other).
+trait BitOps {
+    /// Set bits.
+    fn count(x: u64) -> u32;
+    /// [`compress`].
+    fn compress(mask: u64, taken: u64) -> u64;
+    /// [`expand_free`].
+    fn expand_free(mask: u64, taken: u64) -> u64;
+}
+
+/// The portable build.
+struct Portable;
+
+impl BitOps for Portable {
+    #[inline(always)]
+    fn count(x: u64) -> u32 {
+        bits(x)
+    }
+    #[inline(always)]
+    fn compress(mask: u64, taken: u64) -> u64 {
+        compress(mask, taken)
+    }
+    #[inline(always)]
+    fn expand_free(mask: u64, taken: u64) -> u64 {
+        expand_free(mask, taken)
+    }
+}
+
+/// The build with `popcnt` and BMI2: only inlined into functions compiled with those features.
+#[cfg(target_arch = "x86_64")]
+struct Bmi2;
+
+#[cfg(target_arch = "x86_64")]
+impl BitOps for Bmi2 {
+    #[inline(always)]
+    fn count(x: u64) -> u32 {
+        x.count_ones()
+    }
+    #[inline(always)]
+    fn compress(mask: u64, taken: u64) -> u64 {
+        // SAFETY: only reached from `Maedn2::expand_bmi2`, entered after the run-time check.
+        unsafe { std::arch::x86_64::_pext_u64(mask, !taken) }
+    }
+    #[inline(always)]
+    fn expand_free(mask: u64, taken: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { std::arch::x86_64::_pdep_u64(mask, !taken) }
+    }
+}
+
+/// Whether this processor runs the [`Bmi2`] build.
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// Every `k`-subset of the 40 track tiles in colex order, for `k` up to `pieces`: the subset of
@@ -353,6 +418,8 @@ pub struct Maedn2 {
     /// `[k][r]`: the `k` track tiles of colex rank `r`.
     subsets: Vec<Vec<u64>>,
     probabilities: [f64; 6],
+    /// Whether [`ChanceGame::expand`] runs the `popcnt`/BMI2 build.
+    bmi2: bool,
 }
 
 impl Maedn2 {
@@ -437,6 +504,7 @@ impl Maedn2 {
             goal_unrank,
             subsets: subsets(k),
             probabilities: [1.0 / 6.0; 6],
+            bmi2: has_bmi2(),
         }
     }
 
@@ -475,10 +543,29 @@ impl Maedn2 {
         n
     }
 
-    /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): an
-    /// f64 per position, and the largest layer's sweep keys and order.
+    /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): two
+    /// f64 bounds per position, and the largest layer's sweep keys and order.
     pub fn bytes_needed(pieces: usize) -> u64 {
-        Self::count(pieces) * 8 + Self::new(pieces).largest_layer() * 8
+        Self::count(pieces) * 16 + Self::new(pieces).largest_layer() * 8
+    }
+
+    /// Every layer `(a, b)` (pieces home: the mover's, the other's) in rank order, with its
+    /// first rank and its positions: `(home, offset, positions)`.
+    pub fn layer_table(&self) -> Vec<([u32; 2], u64, u64)> {
+        let d = (self.pieces + 1) as usize;
+        let mut layers: Vec<([u32; 2], u64, u64)> = (0..self.pieces)
+            .flat_map(|a| (0..self.pieces).map(move |b| [a, b]))
+            .map(|[a, b]| {
+                let start = self.layer_start[a as usize * d + b as usize];
+                ([a, b], start, 0)
+            })
+            .collect();
+        layers.sort_unstable_by_key(|l| l.1);
+        for i in 0..layers.len() {
+            let end = layers.get(i + 1).map_or(self.positions, |l| l.1);
+            layers[i].2 = end - layers[i].1;
+        }
+        layers
     }
 
     /// The positions of the largest layer (the one a solver holds a sweep order for).
@@ -510,13 +597,13 @@ impl Maedn2 {
     /// home, two pieces on one tile).
     #[inline]
     pub fn rank(&self, p: &Position) -> u64 {
-        self.rank_with(&self.mover_part(&p.mover), &p.opponent)
+        self.rank_with::<Portable>(&self.mover_part::<Portable>(&p.mover), &p.opponent)
     }
 
-    #[inline]
-    fn mover_part(&self, m: &Side) -> MoverPart {
+    #[inline(always)]
+    fn mover_part<B: BitOps>(&self, m: &Side) -> MoverPart {
         let home = GOAL_PIECES[m.goal as usize];
-        let track_pieces = bits(m.track);
+        let track_pieces = B::count(m.track);
         debug_assert!(home < self.pieces);
         debug_assert_eq!(m.waiting as u32 + home + track_pieces, self.pieces);
         MoverPart {
@@ -529,12 +616,12 @@ impl Maedn2 {
     }
 
     /// The rank of the position whose mover is `m` (see [`Self::mover_part`]) and other side `o`.
-    #[inline]
-    fn rank_with(&self, m: &MoverPart, o: &Side) -> u64 {
+    #[inline(always)]
+    fn rank_with<B: BitOps>(&self, m: &MoverPart, o: &Side) -> u64 {
         let d = (self.pieces + 1) as usize;
         let (a, tm) = (m.home as usize, m.track_pieces);
         let b = GOAL_PIECES[o.goal as usize] as usize;
-        let to = bits(o.track);
+        let to = B::count(o.track);
         debug_assert!(b < self.pieces as usize);
         debug_assert_eq!(o.waiting as u32 + b as u32 + to, self.pieces);
         let theirs = rotate(o.track);
@@ -543,7 +630,7 @@ impl Maedn2 {
         let base = self.layer_start[a * d + b]
             + self.block_start[((a * d + b) * d + tm as usize) * d + to as usize];
         let go = self.goal_rank[o.goal as usize];
-        let ro = c.rank(compress(theirs, m.track));
+        let ro = c.rank(B::compress(theirs, m.track));
         base + ((m.goal_rank * c.get(GOAL, b as u32) + go) * c.get(TRACK, tm) + m.track_rank)
             * c.get(TRACK - tm, to)
             + ro
@@ -551,6 +638,11 @@ impl Maedn2 {
 
     /// The position of rank `r` (`r < positions()`).
     pub fn unrank(&self, r: u64) -> Position {
+        self.unrank_with::<Portable>(r)
+    }
+
+    #[inline(always)]
+    fn unrank_with<B: BitOps>(&self, r: u64) -> Position {
         let i = self.blocks.partition_point(|b| b.0 <= r) - 1;
         let (start, a, b, tm, to) = self.blocks[i];
         let c = &self.binomial;
@@ -563,7 +655,7 @@ impl Maedn2 {
         let go = rest % c.get(GOAL, b);
         let gm = rest / c.get(GOAL, b);
         let mtrack = self.subsets[tm as usize][rm as usize];
-        let theirs = expand_free(self.subsets[to as usize][ro as usize], mtrack);
+        let theirs = B::expand_free(self.subsets[to as usize][ro as usize], mtrack);
         let k = self.pieces;
         Position {
             mover: Side {
@@ -581,19 +673,56 @@ impl Maedn2 {
 
     /// Where a legal move leads, for the solver: a win, or the next position to move.
     pub fn outcome(&self, step: &Maedn2Step, roll: u32) -> MoveOutcome {
+        self.outcome_with::<Portable>(step, roll)
+    }
+
+    #[inline(always)]
+    fn outcome_with<B: BitOps>(&self, step: &Maedn2Step, roll: u32) -> MoveOutcome {
+        let rank = |mover: &Side, opponent: &Side| {
+            self.rank_with::<B>(&self.mover_part::<B>(mover), opponent)
+        };
         if step.mover.home() == self.pieces {
             MoveOutcome::Win
         } else if roll == FACES {
-            MoveOutcome::Same(self.rank(&Position {
-                mover: step.mover,
-                opponent: step.opponent,
-            }))
+            MoveOutcome::Same(rank(&step.mover, &step.opponent))
         } else {
-            MoveOutcome::Flip(self.rank(&Position {
-                mover: step.opponent,
-                opponent: step.mover,
-            }))
+            MoveOutcome::Flip(rank(&step.opponent, &step.mover))
         }
+    }
+
+    /// [`ChanceGame::expand`] in the build `B`.
+    #[inline(always)]
+    fn expand_with<B: BitOps>(&self, position: u64, out: &mut Expansion) {
+        out.clear();
+        let p = self.unrank_with::<B>(position);
+        // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
+        let other = self.mover_part::<B>(&p.opponent);
+        let mut steps = Moves::default();
+        for roll in 1..=FACES {
+            moves(&p, roll, &mut steps);
+            for s in steps.as_slice() {
+                let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
+                    MoveOutcome::Flip(self.rank_with::<B>(&other, &s.mover))
+                } else {
+                    self.outcome_with::<B>(s, roll)
+                };
+                out.outcomes.push(o);
+            }
+            out.end_roll();
+        }
+    }
+
+    /// [`Self::expand_with`] compiled with `popcnt` and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    fn expand_bmi2(&self, position: u64, out: &mut Expansion) {
+        self.expand_with::<Bmi2>(position, out)
+    }
+
+    /// [`ChanceGame::expand`] in the portable build, whatever the processor (for tests).
+    #[doc(hidden)]
+    pub fn expand_portable(&self, position: u64, out: &mut Expansion) {
+        self.expand_with::<Portable>(position, out)
     }
 }
 
@@ -611,23 +740,12 @@ impl ChanceGame for Maedn2 {
     }
 
     fn expand(&self, position: u64, out: &mut Expansion) {
-        out.clear();
-        let p = self.unrank(position);
-        // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
-        let other = self.mover_part(&p.opponent);
-        let mut steps = Moves::default();
-        for roll in 1..=FACES {
-            moves(&p, roll, &mut steps);
-            for s in steps.as_slice() {
-                let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
-                    MoveOutcome::Flip(self.rank_with(&other, &s.mover))
-                } else {
-                    self.outcome(s, roll)
-                };
-                out.outcomes.push(o);
-            }
-            out.end_roll();
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the processor has BMI2 and popcnt.
+            return unsafe { self.expand_bmi2(position, out) };
         }
+        self.expand_with::<Portable>(position, out)
     }
 
     fn sweep_key(&self, position: u64) -> u32 {

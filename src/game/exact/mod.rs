@@ -17,6 +17,7 @@ mod engine;
 mod fixed;
 mod maedn2;
 mod ranking;
+pub mod table;
 mod value_iteration;
 
 pub use cache::Cached;
@@ -29,7 +30,8 @@ pub use maedn2::{
     moves,
 };
 pub use value_iteration::{
-    GameSolution, GameSolveError, LayerReport, ValueIterationOptions, best_move, residual, solve,
+    Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, ValueIterationOptions,
+    best_move, residual, solve,
 };
 
 use std::ops::Range;

@@ -1,11 +1,21 @@
-//! Layered Gauss-Seidel value iteration for a [`ChanceGame`], deterministic on any number of
-//! threads.
+//! Layered Gauss-Seidel interval iteration for a [`ChanceGame`]: a lower and an upper bound on
+//! every value, iterated together until they meet, deterministic on any number of threads.
+//!
+//! Every position starts with the bounds `[0, 1]`. An update computes both bounds from the
+//! successors' bounds: a move that keeps the mover takes the successor's bound of the same kind,
+//! a move that hands the turn over (worth `1 - v`) takes the other kind (`1 - upper` into the
+//! lower bound, `1 - lower` into the upper). The update is monotone, so bounds that hold before
+//! it hold after it, and the true values stay inside them from the first sweep to the last; a
+//! layer is done when every position's upper bound is within the tolerance of its lower bound.
+//! The certificate needs no contraction constant, only that the game ends with probability 1
+//! (which makes the two bounds meet). The arithmetic is `f64` rounded to nearest, so each bound
+//! holds up to the rounding of its last update (a few units of `2^-53`).
 //!
 //! Layers are solved in the game's order. Inside a layer, each sweep visits the positions by
-//! descending [`ChanceGame::sweep_key`] in buckets of equal key; a bucket is updated from the values
-//! as they stand before it (in parallel, then written back), so the result does not depend on the
-//! thread count or scheduling. Moves that capture nothing lead to larger keys, already updated in
-//! the same sweep: one sweep settles the race, and only captures need further sweeps.
+//! descending [`ChanceGame::sweep_key`] in buckets of equal key; a bucket is updated from the
+//! bounds as they stand before it (in parallel, then written back), so the result does not
+//! depend on the thread count or scheduling. Moves that capture nothing lead to larger keys,
+//! already updated in the same sweep: one sweep settles the race, and only captures need more.
 //!
 //! A roll whose only move keeps the same position with the same mover (a self-loop) or hands the
 //! turn over without changing the pieces (a pass to a partner position) is solved in closed form
@@ -21,15 +31,33 @@ use std::time::Instant;
 /// How [`solve`] stops.
 #[derive(Clone, Copy)]
 pub struct ValueIterationOptions<'a> {
-    /// A layer is done when a sweep changes no value by more than this and a separate pass finds
-    /// the largest Bellman residual below it.
+    /// A layer is done when every position's upper bound is at most this above its lower bound.
     pub tolerance: f64,
     /// The most sweeps a layer may take.
     pub max_sweeps: u32,
-    /// Called after every sweep: layer index (in solving order), layers, sweep, largest change.
+    /// Called after every sweep: layer index (in solving order), layers, sweep, and the largest
+    /// gap between a position's bounds.
     pub progress: Option<&'a (dyn Fn(usize, usize, u32, f64) + Sync)>,
     /// Set from elsewhere (Ctrl-C) to stop after the current bucket.
     pub cancel: Option<&'a AtomicBool>,
+    /// Where finished layers are kept, so that a solve that stops resumes after the last one.
+    pub checkpoint: Option<&'a dyn Checkpoint>,
+}
+
+/// A store of finished layers: a solve restores each layer it finds there instead of solving it,
+/// and saves each layer it solves. Restored bounds are the saved bytes, and the iteration is
+/// deterministic, so a resumed solve ends with the same bounds as one that never stopped.
+pub trait Checkpoint: Sync {
+    /// Layer `index` (in solving order, positions `layer`) into `bounds[layer]`, with its report,
+    /// if it was saved; an error where what is saved is not this solve's or is damaged.
+    fn load(
+        &self,
+        index: usize,
+        layer: &Range<u64>,
+        bounds: &mut [Bounds],
+    ) -> Result<Option<LayerReport>, String>;
+    /// Saves a finished layer (`bounds` are the layer's own).
+    fn save(&self, index: usize, bounds: &[Bounds], report: &LayerReport) -> Result<(), String>;
 }
 
 impl Default for ValueIterationOptions<'_> {
@@ -39,6 +67,7 @@ impl Default for ValueIterationOptions<'_> {
             max_sweeps: 10_000,
             progress: None,
             cancel: None,
+            checkpoint: None,
         }
     }
 }
@@ -48,27 +77,56 @@ impl Default for ValueIterationOptions<'_> {
 pub struct LayerReport {
     /// Its positions.
     pub positions: Range<u64>,
-    /// Sweeps taken (the last one's change was below the tolerance).
+    /// Sweeps taken (after the last one every gap was within the tolerance).
     pub sweeps: u32,
-    /// Largest Bellman residual `|T(v) - v|` over the layer after the last sweep.
+    /// The largest gap `upper - lower` of any position of the layer.
+    pub gap: f64,
+    /// Largest Bellman residual `|T(v) - v|` of the midpoints `v = (lower + upper) / 2`.
     pub residual: f64,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
-/// The values of every position and how they were reached.
+/// A lower and an upper bound on a value.
+pub type Bounds = [f64; 2];
+
+/// The bounds of every position and how they were reached.
 #[derive(Clone, Debug)]
 pub struct GameSolution {
-    /// `values[p]`: the probability that the player to move in position `p` wins.
-    pub values: Vec<f64>,
+    /// `bounds[p]`: the lower and the upper bound on the probability that the player to move in
+    /// position `p` wins.
+    pub bounds: Vec<Bounds>,
     /// Per layer, in solving order.
     pub layers: Vec<LayerReport>,
 }
 
 impl GameSolution {
-    /// The largest Bellman residual of any layer.
+    /// Position `p`'s value: the middle of its bounds, within half the gap of the true value.
+    #[inline]
+    pub fn value(&self, p: u64) -> f64 {
+        mid(self.bounds[p as usize])
+    }
+
+    /// Every position's value ([`GameSolution::value`]), by rank; the bounds' memory is reused.
+    pub fn into_values(self) -> Vec<f64> {
+        let n = self.bounds.len();
+        let mut flat = self.bounds.into_flattened();
+        for i in 0..n {
+            flat[i] = (flat[2 * i] + flat[2 * i + 1]) / 2.0;
+        }
+        flat.truncate(n);
+        flat.shrink_to_fit();
+        flat
+    }
+
+    /// The largest Bellman residual of any layer's midpoints.
     pub fn residual(&self) -> f64 {
         self.layers.iter().map(|l| l.residual).fold(0.0, f64::max)
+    }
+
+    /// The largest gap between any position's bounds.
+    pub fn gap(&self) -> f64 {
+        self.layers.iter().map(|l| l.gap).fold(0.0, f64::max)
     }
 
     /// Sweeps over all layers.
@@ -87,15 +145,17 @@ impl GameSolution {
 pub enum GameSolveError {
     /// The cancel flag was set.
     Cancelled,
-    /// A layer still changed by more than the tolerance after `max_sweeps`.
+    /// A layer's bounds were still further apart than the tolerance after `max_sweeps`.
     NotConverged {
         /// The layer's positions.
         positions: Range<u64>,
-        /// Its largest change in the last sweep.
+        /// Its largest gap after the last sweep.
         change: f64,
     },
     /// A layer holds more positions than a `u32` sweep order can index.
     LayerTooLarge(u64),
+    /// The checkpoint could not be read or written.
+    Checkpoint(String),
 }
 
 impl std::fmt::Display for GameSolveError {
@@ -104,47 +164,90 @@ impl std::fmt::Display for GameSolveError {
             GameSolveError::Cancelled => write!(f, "cancelled"),
             GameSolveError::NotConverged { positions, change } => write!(
                 f,
-                "layer {}..{} still changed by {change:e} after the sweep limit",
+                "layer {}..{}: bounds still {change:e} apart after the sweep limit",
                 positions.start, positions.end
             ),
             GameSolveError::LayerTooLarge(n) => {
                 write!(f, "a layer of {n} positions is more than 2^32")
             }
+            GameSolveError::Checkpoint(what) => write!(f, "checkpoint: {what}"),
         }
     }
 }
 
 impl std::error::Error for GameSolveError {}
 
-fn value(values: &[f64], o: MoveOutcome) -> f64 {
+#[inline]
+fn mid(b: Bounds) -> f64 {
+    (b[0] + b[1]) / 2.0
+}
+
+/// What a move is worth given every position's value `values(j)`.
+#[inline]
+fn value(values: impl Fn(usize) -> f64, o: MoveOutcome) -> f64 {
     match o {
         MoveOutcome::Win => 1.0,
         MoveOutcome::Loss => 0.0,
-        MoveOutcome::Same(j) => values[j as usize],
-        MoveOutcome::Flip(j) => 1.0 - values[j as usize],
+        MoveOutcome::Same(j) => values(j as usize),
+        MoveOutcome::Flip(j) => 1.0 - values(j as usize),
     }
 }
 
-fn best(values: &[f64], outcomes: &[MoveOutcome]) -> f64 {
-    outcomes
-        .iter()
-        .map(|&o| value(values, o))
-        .fold(f64::NEG_INFINITY, f64::max)
+/// What a move is worth, as bounds: a flip takes the other kind of bound.
+#[inline]
+fn bound(bounds: &[Bounds], o: MoveOutcome) -> Bounds {
+    match o {
+        MoveOutcome::Win => [1.0, 1.0],
+        MoveOutcome::Loss => [0.0, 0.0],
+        MoveOutcome::Same(j) => bounds[j as usize],
+        MoveOutcome::Flip(j) => {
+            let [lo, hi] = bounds[j as usize];
+            [1.0 - hi, 1.0 - lo]
+        }
+    }
 }
 
-/// What roll `r` of an expansion is worth: its best move, or its moves' mean where the mover
-/// picks at random ([`Expansion::mean`]).
-fn roll_value(values: &[f64], e: &Expansion, r: usize) -> f64 {
+/// What roll `r` of an expansion is worth under `values`: its best move, or its moves' mean
+/// where the mover picks at random ([`Expansion::mean`]).
+fn roll_value(values: &impl Fn(usize) -> f64, e: &Expansion, r: usize) -> f64 {
+    let outcomes = e.roll(r);
+    let each = outcomes.iter().map(|&o| value(values, o));
+    if e.is_mean(r) {
+        each.sum::<f64>() / outcomes.len() as f64
+    } else {
+        each.fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// What roll `r` is worth, as bounds: the best (or mean) of each kind separately, which keeps
+/// both bounds (the maximum and the mean are monotone).
+#[inline]
+fn roll_bounds(bounds: &[Bounds], e: &Expansion, r: usize) -> Bounds {
     let outcomes = e.roll(r);
     if e.is_mean(r) {
-        outcomes.iter().map(|&o| value(values, o)).sum::<f64>() / outcomes.len() as f64
+        let n = outcomes.len() as f64;
+        let [lo, hi] = outcomes.iter().fold([0.0, 0.0], |[l, h], &o| {
+            let [a, b] = bound(bounds, o);
+            [l + a, h + b]
+        });
+        [lo / n, hi / n]
     } else {
-        best(values, outcomes)
+        outcomes
+            .iter()
+            .fold([f64::NEG_INFINITY, f64::NEG_INFINITY], |[l, h], &o| {
+                let [a, b] = bound(bounds, o);
+                [l.max(a), h.max(b)]
+            })
     }
 }
 
-/// The Bellman update of one position: the expected best value over the rolls.
-fn bellman(game: &impl ChanceGame, values: &[f64], p: u64, e: &mut Expansion) -> f64 {
+/// The Bellman update of one position under `values`: the expected best value over the rolls.
+fn bellman(
+    game: &impl ChanceGame,
+    values: &impl Fn(usize) -> f64,
+    p: u64,
+    e: &mut Expansion,
+) -> f64 {
     game.expand(p, e);
     let probs = game.roll_probabilities();
     (0..probs.len())
@@ -152,19 +255,19 @@ fn bellman(game: &impl ChanceGame, values: &[f64], p: u64, e: &mut Expansion) ->
         .sum()
 }
 
-/// A position's value split as `rest + stay * v(p) + pass * (1 - v(partner))`: `stay` is the
+/// A position's bounds split as `rest + stay * v(p) + pass * (1 - v(partner))`: `stay` is the
 /// chance of rolls whose only move keeps the position, `pass` of rolls whose only move hands
-/// `partner` the turn.
+/// `partner` the turn; `rest` holds both kinds of bound.
 struct Split {
-    rest: f64,
+    rest: Bounds,
     stay: f64,
     pass: f64,
     partner: Option<u64>,
 }
 
-fn split(values: &[f64], probs: &[f64], p: u64, e: &Expansion, partner: Option<u64>) -> Split {
+fn split(bounds: &[Bounds], probs: &[f64], p: u64, e: &Expansion, partner: Option<u64>) -> Split {
     let mut s = Split {
-        rest: 0.0,
+        rest: [0.0, 0.0],
         stay: 0.0,
         pass: 0.0,
         partner,
@@ -185,31 +288,125 @@ fn split(values: &[f64], probs: &[f64], p: u64, e: &Expansion, partner: Option<u
                 _ => {}
             }
         }
-        s.rest += pr * roll_value(values, e, r);
+        let [lo, hi] = roll_bounds(bounds, e, r);
+        s.rest[0] += pr * lo;
+        s.rest[1] += pr * hi;
     }
     s
 }
 
-/// The update of one position with its self-loops and pass partner solved in closed form.
-fn update(game: &impl ChanceGame, values: &[f64], p: u64, e: &mut Expansion) -> f64 {
-    let probs = game.roll_probabilities();
-    game.expand(p, e);
-    let s = split(values, probs, p, e, None);
+/// The partner of a position whose expansion is `e`: the position its first roll with a single
+/// move that hands the turn over leads to (see [`split`]).
+fn partner_of(e: &Expansion, rolls: usize) -> Option<u64> {
+    (0..rolls).find_map(|r| match e.roll(r) {
+        [MoveOutcome::Flip(j)] => Some(*j),
+        _ => None,
+    })
+}
+
+/// The update of one position's bounds from its expansion `own` (and its partner's, where it has
+/// one) with its self-loops and pass partner solved in closed form: `v(p) = a1 - b1 v(q)` and
+/// `v(q) = a2 - b2 v(p)`, the lower bound of `p` from the upper bound of `q` and the other way
+/// round.
+fn settle(
+    bounds: &[Bounds],
+    probs: &[f64],
+    p: u64,
+    own: &Expansion,
+    partner: Option<(u64, &Expansion)>,
+) -> Bounds {
+    let s = split(bounds, probs, p, own, None);
     if s.stay >= 1.0 {
-        return values[p as usize];
+        return bounds[p as usize];
     }
-    let (a1, b1) = ((s.rest + s.pass) / (1.0 - s.stay), s.pass / (1.0 - s.stay));
-    let Some(q) = s.partner else {
+    let keep = 1.0 - s.stay;
+    let a1 = [(s.rest[0] + s.pass) / keep, (s.rest[1] + s.pass) / keep];
+    let b1 = s.pass / keep;
+    let Some((q, theirs)) = partner else {
         return a1;
     };
-    // v(p) = a1 - b1 v(q), v(q) = a2 - b2 v(p) (when q passes back to p).
-    game.expand(q, e);
-    let t = split(values, probs, q, e, Some(p));
+    debug_assert_eq!(s.partner, Some(q));
+    let t = split(bounds, probs, q, theirs, Some(p));
     if t.stay >= 1.0 {
-        return a1 - b1 * values[q as usize];
+        let [lo, hi] = bounds[q as usize];
+        return [a1[0] - b1 * hi, a1[1] - b1 * lo];
     }
-    let (a2, b2) = ((t.rest + t.pass) / (1.0 - t.stay), t.pass / (1.0 - t.stay));
-    (a1 - b1 * a2) / (1.0 - b1 * b2)
+    let keep = 1.0 - t.stay;
+    let a2 = [(t.rest[0] + t.pass) / keep, (t.rest[1] + t.pass) / keep];
+    let b2 = t.pass / keep;
+    let d = 1.0 - b1 * b2;
+    [(a1[0] - b1 * a2[1]) / d, (a1[1] - b1 * a2[0]) / d]
+}
+
+/// Positions expanded together before any of their bounds is read: the successors' bounds are
+/// asked of memory (prefetched) while the next positions expand, so the misses of a large table
+/// overlap instead of stalling one update after another.
+const STAGE: usize = 32;
+
+/// The expansions of one stage: `2 i` is position `i`'s own, `2 i + 1` its partner's.
+struct Stage {
+    expansions: Vec<Expansion>,
+    partners: [Option<u64>; STAGE],
+}
+
+impl Stage {
+    fn new() -> Self {
+        Stage {
+            expansions: (0..2 * STAGE).map(|_| Expansion::default()).collect(),
+            partners: [None; STAGE],
+        }
+    }
+}
+
+thread_local! {
+    /// Each worker's stage, made once: rayon splits a bucket into many jobs.
+    static STAGE_BUFFERS: std::cell::RefCell<Stage> = std::cell::RefCell::new(Stage::new());
+}
+
+/// Asks for a successor's bounds ahead of their use.
+#[inline(always)]
+fn prefetch(bounds: &[Bounds], e: &Expansion) {
+    #[cfg(target_arch = "x86_64")]
+    for &o in &e.outcomes {
+        if let MoveOutcome::Same(j) | MoveOutcome::Flip(j) = o
+            && let Some(slot) = bounds.get(j as usize)
+        {
+            // SAFETY: a prefetch reads nothing; the address is an element of `bounds`.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    (slot as *const Bounds).cast(),
+                )
+            };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bounds, e);
+}
+
+/// New bounds of `positions` into `out`, from `bounds` as they stand.
+fn update_stage(
+    game: &impl ChanceGame,
+    bounds: &[Bounds],
+    positions: impl ExactSizeIterator<Item = u64> + Clone,
+    stage: &mut Stage,
+    out: &mut [Bounds],
+) {
+    let probs = game.roll_probabilities();
+    let rolls = probs.len();
+    for (i, p) in positions.clone().enumerate() {
+        let (own, rest) = stage.expansions[2 * i..].split_at_mut(1);
+        game.expand(p, &mut own[0]);
+        prefetch(bounds, &own[0]);
+        stage.partners[i] = partner_of(&own[0], rolls);
+        if let Some(q) = stage.partners[i] {
+            game.expand(q, &mut rest[0]);
+            prefetch(bounds, &rest[0]);
+        }
+    }
+    for ((i, p), slot) in positions.enumerate().zip(out) {
+        let partner = stage.partners[i].map(|q| (q, &stage.expansions[2 * i + 1]));
+        *slot = settle(bounds, probs, p, &stage.expansions[2 * i], partner);
+    }
 }
 
 /// The layer's positions (offsets from its start) by descending sweep key, ascending rank inside
@@ -245,83 +442,142 @@ fn sweep_order(game: &impl ChanceGame, layer: &Range<u64>) -> (Vec<u32>, Vec<usi
 
 /// The largest Bellman residual `|T(v)(p) - v(p)|` over `positions`.
 pub fn residual(game: &impl ChanceGame, values: &[f64], positions: Range<u64>) -> f64 {
+    residual_of(game, &|j| values[j], positions)
+}
+
+fn residual_of(
+    game: &impl ChanceGame,
+    values: &(impl Fn(usize) -> f64 + Sync),
+    positions: Range<u64>,
+) -> f64 {
     positions
         .into_par_iter()
         .map_init(Expansion::default, |e, p| {
-            (bellman(game, values, p, e) - values[p as usize]).abs()
+            (bellman(game, values, p, e) - values(p as usize)).abs()
         })
         .reduce(|| 0.0, f64::max)
 }
 
-/// Solves every position: the probability that the player to move wins under optimal play.
+/// Solves every position: bounds on the probability that the player to move wins under optimal
+/// play, at most `options.tolerance` apart.
 ///
-/// Runs on the current rayon pool. The values are the same for any number of threads.
+/// Runs on the current rayon pool. The bounds are the same for any number of threads.
 pub fn solve(
     game: &impl ChanceGame,
     options: &ValueIterationOptions,
 ) -> Result<GameSolution, GameSolveError> {
     let layers = game.layers();
-    let mut values = vec![0.5f64; game.positions() as usize];
+    let mut bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
     let mut reports = Vec::with_capacity(layers.len());
     for (index, layer) in layers.iter().enumerate() {
-        let started = Instant::now();
-        let n = layer.end - layer.start;
-        if n > u64::from(u32::MAX) {
-            return Err(GameSolveError::LayerTooLarge(n));
+        if let Some(store) = options.checkpoint
+            && let Some(report) = store
+                .load(index, layer, &mut bounds)
+                .map_err(GameSolveError::Checkpoint)?
+        {
+            reports.push(report);
+            continue;
         }
-        let (order, ends) = sweep_order(game, layer);
-        let mut fresh: Vec<f64> = Vec::new();
-        let mut sweeps = 0;
-        let residual = loop {
-            if sweeps == options.max_sweeps {
-                return Err(GameSolveError::NotConverged {
-                    positions: layer.clone(),
-                    change: f64::NAN,
-                });
-            }
-            sweeps += 1;
-            let mut change = 0.0f64;
-            let mut begin = 0;
-            for &end in &ends {
-                if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return Err(GameSolveError::Cancelled);
-                }
-                let bucket = &order[begin..end];
-                bucket
-                    .par_iter()
-                    .map_init(Expansion::default, |e, &o| {
-                        update(game, &values, layer.start + u64::from(o), e)
-                    })
-                    .collect_into_vec(&mut fresh);
-                for (&o, &v) in bucket.iter().zip(&fresh) {
-                    let slot = &mut values[(layer.start + u64::from(o)) as usize];
-                    let delta = v - *slot;
-                    change = change.max(delta.abs());
-                    *slot = v;
-                }
-                begin = end;
-            }
-            if let Some(report) = options.progress {
-                report(index, layers.len(), sweeps, change);
-            }
-            if change < options.tolerance {
-                let r = residual(game, &values, layer.clone());
-                if r < options.tolerance {
-                    break r;
-                }
-            }
-        };
-        reports.push(LayerReport {
+        let started = Instant::now();
+        let (sweeps, gap) = solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
+        let residual = residual_of(game, &|j| mid(bounds[j]), layer.clone());
+        let report = LayerReport {
             positions: layer.clone(),
             sweeps,
+            gap,
             residual,
             seconds: started.elapsed().as_secs_f64(),
-        });
+        };
+        if let Some(store) = options.checkpoint {
+            let own = &bounds[layer.start as usize..layer.end as usize];
+            store
+                .save(index, own, &report)
+                .map_err(GameSolveError::Checkpoint)?;
+        }
+        reports.push(report);
     }
     Ok(GameSolution {
-        values,
+        bounds,
         layers: reports,
     })
+}
+
+/// `n` copies of `value`, on transparent huge pages where the system gives them on request: the
+/// solver reads successors at random over the whole table, and 4 KB pages would miss the
+/// translation cache on nearly every read of a large one.
+fn huge_vec<T: Copy>(n: usize, value: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_ptr() as usize;
+        let end = start + n * std::mem::size_of::<T>();
+        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if to > from {
+            // SAFETY: advice on pages of this vector's own (untouched) allocation; it changes
+            // how they are backed, never their contents. A refusal leaves ordinary pages.
+            unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
+        }
+    }
+    v.resize(n, value);
+    v
+}
+
+/// Sweeps one layer until its bounds meet: the sweeps taken and the largest gap left.
+fn solve_layer(
+    game: &impl ChanceGame,
+    bounds: &mut [Bounds],
+    layer: &Range<u64>,
+    index: usize,
+    layers: usize,
+    options: &ValueIterationOptions,
+) -> Result<(u32, f64), GameSolveError> {
+    let n = layer.end - layer.start;
+    if n > u64::from(u32::MAX) {
+        return Err(GameSolveError::LayerTooLarge(n));
+    }
+    let (order, ends) = sweep_order(game, layer);
+    let mut fresh: Vec<Bounds> = Vec::new();
+    let mut sweeps = 0;
+    loop {
+        if sweeps == options.max_sweeps {
+            return Err(GameSolveError::NotConverged {
+                positions: layer.clone(),
+                change: f64::NAN,
+            });
+        }
+        sweeps += 1;
+        let mut gap = 0.0f64;
+        let mut begin = 0;
+        for &end in &ends {
+            if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Err(GameSolveError::Cancelled);
+            }
+            let bucket = &order[begin..end];
+            let read: &[Bounds] = bounds;
+            fresh.resize(bucket.len(), [0.0, 0.0]);
+            bucket
+                .par_chunks(STAGE)
+                .zip(fresh.par_chunks_mut(STAGE))
+                .for_each(|(chunk, out)| {
+                    let positions = chunk.iter().map(|&o| layer.start + u64::from(o));
+                    STAGE_BUFFERS.with_borrow_mut(|stage| {
+                        update_stage(game, read, positions, stage, out);
+                    });
+                });
+            for (&o, &b) in bucket.iter().zip(&fresh) {
+                bounds[(layer.start + u64::from(o)) as usize] = b;
+                gap = gap.max(b[1] - b[0]);
+            }
+            begin = end;
+        }
+        if let Some(report) = options.progress {
+            report(index, layers, sweeps, gap);
+        }
+        if gap <= options.tolerance {
+            return Ok((sweeps, gap));
+        }
+    }
 }
 
 /// The optimal move of `position` for roll index `roll`: the index of the first move with the
@@ -336,7 +592,7 @@ pub fn best_move(
     game.expand(position, &mut e);
     let mut choice = (0, f64::NEG_INFINITY);
     for (i, &o) in e.roll(roll).iter().enumerate() {
-        let v = value(values, o);
+        let v = value(|j| values[j], o);
         if v > choice.1 {
             choice = (i, v);
         }

@@ -14,13 +14,13 @@
 use super::{Policy, PolicyError};
 use crate::board::Board;
 use crate::game::action::{PASS, action_id};
+use crate::game::exact::table::{self, TableHeader};
 use crate::game::exact::{
-    self, Cached, ChanceGame, EngineGame, Maedn2, Moves, Position, Side, ValueIterationOptions,
-    action,
+    self, Cached, ChanceGame, EngineGame, Maedn2, Moves, ValueIterationOptions, action,
 };
 use crate::game::{Game, Move, Rules, State, WAITING, apply, legal_moves};
 use crate::random::SplitMix64;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -29,7 +29,7 @@ use std::time::Instant;
 pub const MAX_SOLVE_AT_START: usize = 2;
 
 /// The value table's format name, the first field of its header line.
-pub const TABLE_FORMAT: &str = "boardpath.game-values/1";
+pub use exact::table::TABLE_FORMAT;
 
 /// Solutions already made or read in this process, by source (`solve:K` or the table's path):
 /// both seats, and every tournament of one run, share one.
@@ -291,7 +291,7 @@ fn solve_now(
         solution.residual(),
         solution.sweeps()
     );
-    Ok(solution.values)
+    Ok(solution.into_values())
 }
 
 /// Reads a value table written by `solve-game --out`, refusing one made for another game.
@@ -299,61 +299,9 @@ fn read_table(path: &str, board: &Board, solver: &Maedn2) -> Result<Vec<f64>, Po
     let fail = |what: String| PolicyError(format!("policy optimal:{path}: {what}"));
     let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
     let mut reader = BufReader::new(file);
-    let (header, header_len) = read_header(&mut reader).map_err(fail)?;
+    let (header, header_len) = table::read_header(&mut reader).map_err(fail)?;
     check_header(&header, board, solver).map_err(|e| fail(format!("line 1: {e}")))?;
-    let n = solver.positions() as usize;
-    let mut values = Vec::with_capacity(n);
-    let mut buf = vec![0u8; 8 * 65_536];
-    let mut offset = header_len as u64;
-    loop {
-        let got =
-            read_full(&mut reader, &mut buf).map_err(|e| fail(format!("cannot read: {e}")))?;
-        for chunk in buf[..got - got % 8].chunks_exact(8) {
-            let v = f64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            if !(0.0..=1.0).contains(&v) || values.len() == n {
-                return Err(fail(format!(
-                    "byte {offset}: value {} {v} is {}",
-                    values.len(),
-                    if values.len() == n {
-                        format!("past the {n} positions the header promises")
-                    } else {
-                        "not a probability (0 to 1)".to_string()
-                    }
-                )));
-            }
-            values.push(v);
-            offset += 8;
-        }
-        if got < buf.len() {
-            if got % 8 != 0 || values.len() != n {
-                return Err(fail(format!(
-                    "ends after {} of {n} values (byte {}); the table is truncated",
-                    values.len(),
-                    offset + (got % 8) as u64
-                )));
-            }
-            return Ok(values);
-        }
-    }
-}
-
-/// A table's header line, parsed, and its length in bytes (newline included).
-fn read_header(reader: &mut impl BufRead) -> Result<(serde_json::Value, usize), String> {
-    let mut line = Vec::new();
-    // A header is a few hundred bytes: a file without a newline early is not a table.
-    reader
-        .take(64 * 1024)
-        .read_until(b'\n', &mut line)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if line.last() != Some(&b'\n') {
-        return Err(format!(
-            "line 1: no header line (a table starts with a JSON line whose \"format\" is \
-             \"{TABLE_FORMAT}\", as `boardpath solve-game --out` writes)"
-        ));
-    }
-    let header = serde_json::from_slice(&line)
-        .map_err(|e| format!("line 1, column {}: header is not JSON: {e}", e.column()))?;
-    Ok((header, line.len()))
+    table::read_values(&mut reader, &header, header_len).map_err(fail)
 }
 
 /// The pieces a side of the table at `path`, from its header (the rest is checked when the
@@ -361,72 +309,42 @@ fn read_header(reader: &mut impl BufRead) -> Result<(serde_json::Value, usize), 
 pub fn table_pieces(path: &str) -> Result<usize, PolicyError> {
     let fail = |what: String| PolicyError(format!("policy optimal:{path}: {what}"));
     let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
-    let (header, _) = read_header(&mut BufReader::new(file)).map_err(fail)?;
-    header
-        .get("pieces")
-        .and_then(serde_json::Value::as_u64)
-        .and_then(|k| usize::try_from(k).ok())
-        .ok_or_else(|| fail("line 1: the header has no \"pieces\" count".into()))
+    let (header, _) = table::read_header(&mut BufReader::new(file)).map_err(fail)?;
+    Ok(header.pieces)
 }
 
-/// Fills `buf` as far as the reader goes; the bytes read.
-fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match r.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
-}
-
-/// The header's format, rules, pieces, positions and board (its SHA-256 when the table names it,
-/// else its name) against the game being played.
-fn check_header(h: &serde_json::Value, board: &Board, solver: &Maedn2) -> Result<(), String> {
-    let field = |name: &str| h.get(name).cloned().unwrap_or(serde_json::Value::Null);
-    let expect = |name: &str, want: serde_json::Value| {
-        let got = field(name);
-        if got == want {
-            Ok(())
-        } else {
-            Err(format!(
-                "header \"{name}\" is {got}, but this game needs {want}"
-            ))
-        }
+/// The header's rules, pieces, positions and board SHA-256 against the game being played.
+fn check_header(h: &TableHeader, board: &Board, solver: &Maedn2) -> Result<(), String> {
+    let differ = |name: &str, got: String, want: String| {
+        Err(format!(
+            "header \"{name}\" is {got}, but this game needs {want}"
+        ))
     };
-    expect("format", TABLE_FORMAT.into())?;
-    expect("rules", "openspiel".into())?;
-    expect("pieces", solver.pieces().into())?;
-    expect("positions", solver.positions().into())?;
-    match h.get("board_sha256") {
-        Some(_) => expect("board_sha256", board.sha256.clone().into()),
-        None => expect("board", board.name.clone().into()),
+    if h.rules != "openspiel" {
+        return differ("rules", format!("{:?}", h.rules), "\"openspiel\"".into());
     }
+    if h.pieces != solver.pieces() {
+        return differ("pieces", h.pieces.to_string(), solver.pieces().to_string());
+    }
+    if h.positions != solver.positions() {
+        return differ(
+            "positions",
+            h.positions.to_string(),
+            solver.positions().to_string(),
+        );
+    }
+    if h.board_sha256 != board.sha256 {
+        return differ(
+            "board_sha256",
+            format!("{:?} ({})", h.board_sha256, h.board),
+            format!("{:?} ({})", board.sha256, board.name),
+        );
+    }
+    Ok(())
 }
 
-/// The engine's state as the solver's position, from the side of the player to move: each side
-/// in its own frame (its steps 0..39 are its track tiles from its start tile, 40..43 its goal).
-pub fn position(state: &State) -> Position {
-    let side = |p: usize| {
-        let mut s = Side::default();
-        for &step in state.pieces_of(p) {
-            match step {
-                WAITING => s.waiting += 1,
-                t if t < 40 => s.track |= 1 << t,
-                g => s.goal |= 1 << (g - 40),
-            }
-        }
-        s
-    };
-    let p = state.to_move();
-    Position {
-        mover: side(p),
-        opponent: side(1 - p),
-    }
-}
+/// The engine's state as the solver's position, from the side of the player to move.
+pub use exact::table::position_of as position;
 
 impl Policy for Optimal {
     fn name(&self) -> String {
