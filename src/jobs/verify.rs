@@ -4,7 +4,7 @@ use super::JobError;
 use super::solve_game::{describe_position, two_player_game};
 use crate::board::Board;
 use crate::game::exact::table::{self, TableHeader, Verification};
-use crate::game::exact::{ChanceGame, Maedn2};
+use crate::game::exact::{ChanceGame, Maedn2, describe_geometry, is_standard};
 use serde::Serialize;
 use std::io::BufReader;
 
@@ -66,6 +66,14 @@ pub fn verify_table(board: &Board, path: &str) -> Result<TableCheck, JobError> {
     }
     let values = table::read_values(&mut reader, &header, header_len).map_err(fail)?;
     let game = two_player_game(board, header.pieces, Some("openspiel"))?;
+    if !is_standard(&game) {
+        return Err(fail(format!(
+            "board {} has {}; a table is for the standard board (40 track tiles, goals of 4, \
+             starts 20 apart, faces 1 to 6)",
+            board.name,
+            describe_geometry(&game)
+        )));
+    }
     let Verification {
         residual,
         worst,
