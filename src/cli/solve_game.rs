@@ -372,10 +372,13 @@ fn text(r: &SolveGameReport) -> String {
         r.residual
     );
     s += &format!(
-        "sweeps              {} over {} layers (most in one layer: {})\n",
+        "sweeps              {} over {} layers (most in one layer: {}); {} position updates \
+         ({:.1} a position)\n",
         r.sweeps,
         r.layers.len(),
-        r.most_sweeps_in_a_layer
+        r.most_sweeps_in_a_layer,
+        r.updates,
+        r.updates as f64 / r.positions as f64
     );
     s += &format!(
         "time                {:.2} s on {}; bounds {} bytes (two f64 a position)\n",

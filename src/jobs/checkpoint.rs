@@ -29,6 +29,9 @@ struct LayerHeader {
     start: u64,
     end: u64,
     sweeps: u32,
+    /// Position updates (absent from layers saved before it was counted).
+    #[serde(default)]
+    updates: u64,
     gap: f64,
     residual: f64,
     seconds: f64,
@@ -132,6 +135,7 @@ impl Checkpoint for LayerFiles {
         Ok(Some(LayerReport {
             positions: layer.clone(),
             sweeps: header.sweeps,
+            updates: header.updates,
             gap: header.gap,
             residual: header.residual,
             seconds: header.seconds,
@@ -150,6 +154,7 @@ impl Checkpoint for LayerFiles {
             start: report.positions.start,
             end: report.positions.end,
             sweeps: report.sweeps,
+            updates: report.updates,
             gap: report.gap,
             residual: report.residual,
             seconds: report.seconds,

@@ -136,6 +136,8 @@ pub struct SolveGameReport {
     pub sweeps: u64,
     /// The most sweeps one layer took.
     pub most_sweeps_in_a_layer: u32,
+    /// Position updates over all sweeps (positions whose bounds have met are not updated).
+    pub updates: u64,
     /// Each layer, in solving order.
     pub layers: Vec<LayerRow>,
     /// Positions worth quoting, with their values.
@@ -155,6 +157,8 @@ pub struct LayerRow {
     pub positions: u64,
     /// Sweeps it took.
     pub sweeps: u32,
+    /// Position updates it took.
+    pub updates: u64,
     /// Its largest gap between a position's bounds.
     pub gap: f64,
     /// Its largest Bellman residual.
@@ -398,6 +402,7 @@ fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
         .map(|l| LayerRow {
             positions: l.positions.end - l.positions.start,
             sweeps: l.sweeps,
+            updates: l.updates,
             gap: l.gap,
             residual: l.residual,
             seconds: l.seconds,
@@ -430,6 +435,7 @@ fn standard_report(
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
+        updates: s.updates(),
         layers: layer_rows(s),
         chosen: chosen(game, s),
         threads,
@@ -481,6 +487,7 @@ fn general_report(
         residual: s.residual(),
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
+        updates: s.updates(),
         layers: layer_rows(s),
         chosen,
         threads,

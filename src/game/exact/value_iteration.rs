@@ -17,6 +17,11 @@
 //! depend on the thread count or scheduling. Moves that capture nothing lead to larger keys,
 //! already updated in the same sweep: one sweep settles the race, and only captures need more.
 //!
+//! A position whose gap falls to half the tolerance is frozen: it leaves the sweep order and
+//! keeps its bounds (which hold, and are close enough) while the rest of its layer converges. The
+//! gaps of a layer span many orders of magnitude (a race near its end settles in one sweep, a
+//! position among capture cycles takes dozens), so later sweeps visit a fraction of the layer.
+//!
 //! A roll whose only move keeps the same position with the same mover (a self-loop) or hands the
 //! turn over without changing the pieces (a pass to a partner position) is solved in closed form
 //! with that partner, so positions where both sides can only pass (all pieces waiting) converge in
@@ -79,6 +84,9 @@ pub struct LayerReport {
     pub positions: Range<u64>,
     /// Sweeps taken (after the last one every gap was within the tolerance).
     pub sweeps: u32,
+    /// Position updates over all sweeps: frozen positions are not updated, so this is less than
+    /// `sweeps` times the positions.
+    pub updates: u64,
     /// The largest gap `upper - lower` of any position of the layer.
     pub gap: f64,
     /// Largest Bellman residual `|T(v) - v|` of the midpoints `v = (lower + upper) / 2`.
@@ -132,6 +140,11 @@ impl GameSolution {
     /// Sweeps over all layers.
     pub fn sweeps(&self) -> u64 {
         self.layers.iter().map(|l| u64::from(l.sweeps)).sum()
+    }
+
+    /// Position updates over all layers.
+    pub fn updates(&self) -> u64 {
+        self.layers.iter().map(|l| l.updates).sum()
     }
 
     /// The most sweeps any layer took.
@@ -479,11 +492,13 @@ pub fn solve(
             continue;
         }
         let started = Instant::now();
-        let (sweeps, gap) = solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
+        let (sweeps, gap, updates) =
+            solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
         let residual = residual_of(game, &|j| mid(bounds[j]), layer.clone());
         let report = LayerReport {
             positions: layer.clone(),
             sweeps,
+            updates,
             gap,
             residual,
             seconds: started.elapsed().as_secs_f64(),
@@ -523,7 +538,12 @@ fn huge_vec<T: Copy>(n: usize, value: T) -> Vec<T> {
     v
 }
 
-/// Sweeps one layer until its bounds meet: the sweeps taken and the largest gap left.
+/// A position whose gap is at most this share of the tolerance is frozen (see the module
+/// documentation): it is not updated again in its layer.
+const FREEZE_SHARE: f64 = 0.5;
+
+/// Sweeps one layer until its bounds meet: the sweeps taken, the largest gap left and the
+/// position updates made.
 fn solve_layer(
     game: &impl ChanceGame,
     bounds: &mut [Bounds],
@@ -531,14 +551,17 @@ fn solve_layer(
     index: usize,
     layers: usize,
     options: &ValueIterationOptions,
-) -> Result<(u32, f64), GameSolveError> {
+) -> Result<(u32, f64, u64), GameSolveError> {
     let n = layer.end - layer.start;
     if n > u64::from(u32::MAX) {
         return Err(GameSolveError::LayerTooLarge(n));
     }
-    let (order, ends) = sweep_order(game, layer);
+    let (mut order, mut ends) = sweep_order(game, layer);
     let mut fresh: Vec<Bounds> = Vec::new();
-    let mut sweeps = 0;
+    let (mut sweeps, mut updates) = (0, 0);
+    // The largest gap of a frozen position: frozen gaps never change again.
+    let mut frozen = 0.0f64;
+    let freeze = options.tolerance * FREEZE_SHARE;
     loop {
         if sweeps == options.max_sweeps {
             return Err(GameSolveError::NotConverged {
@@ -547,37 +570,117 @@ fn solve_layer(
             });
         }
         sweeps += 1;
+        updates += order.len() as u64;
         let mut gap = 0.0f64;
-        let mut begin = 0;
-        for &end in &ends {
-            if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        let active = Sweep {
+            layer,
+            order: &mut order,
+            ends: &mut ends,
+            freeze,
+        };
+        active.run(game, bounds, &mut fresh, options.cancel, |b| {
+            let g = b[1] - b[0];
+            if g <= freeze {
+                frozen = frozen.max(g);
+            } else {
+                gap = gap.max(g);
+            }
+        })?;
+        gap = gap.max(frozen);
+        if let Some(report) = options.progress {
+            report(index, layers, sweeps, gap);
+        }
+        if gap <= options.tolerance {
+            return Ok((sweeps, gap, updates));
+        }
+    }
+}
+
+/// The positions a sweep updates: offsets into `layer`, by buckets ending at `ends` (see
+/// [`sweep_order`]); a position whose new gap is at most `freeze` is dropped from them.
+struct Sweep<'a> {
+    layer: &'a Range<u64>,
+    order: &'a mut Vec<u32>,
+    ends: &'a mut Vec<usize>,
+    freeze: f64,
+}
+
+impl Sweep<'_> {
+    /// Updates every position bucket by bucket, each bucket from the bounds as they stand before
+    /// it (in parallel, then written back), tells `note` of each new bounds, and drops the frozen
+    /// positions from the order (compacting it in place).
+    fn run(
+        self,
+        game: &impl ChanceGame,
+        bounds: &mut [Bounds],
+        fresh: &mut Vec<Bounds>,
+        cancel: Option<&AtomicBool>,
+        mut note: impl FnMut(Bounds),
+    ) -> Result<(), GameSolveError> {
+        let start = self.layer.start;
+        let (mut begin, mut kept) = (0, 0);
+        let mut kept_ends = Vec::with_capacity(self.ends.len());
+        for &end in self.ends.iter() {
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Err(GameSolveError::Cancelled);
             }
-            let bucket = &order[begin..end];
+            let bucket = &self.order[begin..end];
             let read: &[Bounds] = bounds;
             fresh.resize(bucket.len(), [0.0, 0.0]);
             bucket
                 .par_chunks(STAGE)
                 .zip(fresh.par_chunks_mut(STAGE))
                 .for_each(|(chunk, out)| {
-                    let positions = chunk.iter().map(|&o| layer.start + u64::from(o));
+                    let positions = chunk.iter().map(|&o| start + u64::from(o));
                     STAGE_BUFFERS.with_borrow_mut(|stage| {
                         update_stage(game, read, positions, stage, out);
                     });
                 });
-            for (&o, &b) in bucket.iter().zip(&fresh) {
-                bounds[(layer.start + u64::from(o)) as usize] = b;
-                gap = gap.max(b[1] - b[0]);
+            // Written back in order; `kept <= i`, so the compaction never overwrites an
+            // offset before it is read.
+            for (i, &b) in (begin..end).zip(fresh.iter()) {
+                let o = self.order[i];
+                bounds[(start + u64::from(o)) as usize] = b;
+                note(b);
+                if b[1] - b[0] > self.freeze {
+                    self.order[kept] = o;
+                    kept += 1;
+                }
+            }
+            if kept_ends.last() != Some(&kept) && kept > 0 {
+                kept_ends.push(kept);
             }
             begin = end;
         }
-        if let Some(report) = options.progress {
-            report(index, layers, sweeps, gap);
-        }
-        if gap <= options.tolerance {
-            return Ok((sweeps, gap));
-        }
+        self.order.truncate(kept);
+        *self.ends = kept_ends;
+        Ok(())
     }
+}
+
+/// Seconds each of `sweeps` sweeps of layer `index` takes over bounds `[0, 1]`, none frozen
+/// (for measuring).
+#[doc(hidden)]
+pub fn time_sweeps(game: &impl ChanceGame, index: usize, sweeps: u32) -> Vec<f64> {
+    let layers = game.layers();
+    let layer = &layers[index];
+    let mut bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
+    let (mut order, mut ends) = sweep_order(game, layer);
+    let mut fresh = Vec::new();
+    (0..sweeps)
+        .map(|_| {
+            let t = Instant::now();
+            let all = Sweep {
+                layer,
+                order: &mut order,
+                ends: &mut ends,
+                freeze: f64::NEG_INFINITY,
+            };
+            all.run(game, &mut bounds, &mut fresh, None, |_| {})
+                .expect("no cancel flag");
+            t.elapsed().as_secs_f64()
+        })
+        .collect()
 }
 
 /// The optimal move of `position` for roll index `roll`: the index of the first move with the
