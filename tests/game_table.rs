@@ -56,6 +56,38 @@ fn bounds_hold_and_meet_with_one_piece() {
 
 /// The CLI reports the first player's certified bounds, at most 1e-9 apart, around the
 /// documented value, in text and JSON.
+/// Positions frozen once their gap is within half the tolerance keep bounds that hold: every
+/// position's coarse bounds (tolerance 1e-4, most positions frozen early) contain its value to
+/// 1e-13, and the frozen positions are skipped (fewer updates than sweeps times positions).
+#[test]
+fn frozen_positions_keep_bounds_that_hold() {
+    let game = Maedn2::new(1);
+    let coarse = ValueIterationOptions {
+        tolerance: 1e-4,
+        ..ValueIterationOptions::default()
+    };
+    let fine = ValueIterationOptions {
+        tolerance: 1e-13,
+        ..ValueIterationOptions::default()
+    };
+    let (c, f) = (solve(&game, &coarse).unwrap(), solve(&game, &fine).unwrap());
+    assert!(c.gap() <= 1e-4 && f.gap() <= 1e-13);
+    for (p, (&[lo, hi], &[l, h])) in c.bounds.iter().zip(&f.bounds).enumerate() {
+        assert!(
+            lo <= l + 1e-15 && h <= hi + 1e-15,
+            "position {p}: coarse [{lo}, {hi}] does not hold [{l}, {h}]"
+        );
+    }
+    let positions = game.positions();
+    for s in [&c, &f] {
+        let every = s.sweeps() * positions;
+        assert!(s.updates() < every, "{} updates, {every} without freezing", s.updates());
+        assert!(s.updates() >= positions);
+    }
+    // Finer bounds take more sweeps, but not all of them over every position.
+    assert!(f.sweeps() > c.sweeps());
+}
+
 #[test]
 fn solve_game_reports_certified_bounds() {
     for (pieces, value) in [("1", K1), ("2", K2)] {

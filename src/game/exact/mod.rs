@@ -31,7 +31,7 @@ pub use maedn2::{
 };
 pub use value_iteration::{
     Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, ValueIterationOptions,
-    best_move, residual, solve, time_sweeps,
+    best_move, residual, solve, time_sweeps, update_cost,
 };
 
 use std::ops::Range;

@@ -658,6 +658,35 @@ impl Sweep<'_> {
     }
 }
 
+/// Core-seconds one update takes: `sample` positions of the game's largest layer updated on the
+/// calling thread, in blocks spread evenly over the layer, with bounds held for every position (so
+/// that successors are read from as far away as in a solve). Where the layer has fewer positions,
+/// all of them. Returns the seconds per update and the updates timed.
+pub fn update_cost(game: &impl ChanceGame, sample: u64) -> (f64, u64) {
+    let layers = game.layers();
+    let Some(layer) = layers.iter().max_by_key(|l| l.end - l.start) else {
+        return (0.0, 0);
+    };
+    let bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
+    let n = layer.end - layer.start;
+    let blocks = sample.min(n).div_ceil(STAGE as u64).max(1);
+    let stride = n / blocks;
+    let mut out = [[0.0; 2]; STAGE];
+    let mut updates = 0;
+    let started = Instant::now();
+    STAGE_BUFFERS.with_borrow_mut(|stage| {
+        for b in 0..blocks {
+            let from = layer.start + b * stride;
+            let to = (from + STAGE as u64).min(layer.end);
+            let positions = (0..(to - from) as usize).map(|i| from + i as u64);
+            update_stage(game, &bounds, positions, stage, &mut out);
+            updates += to - from;
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    (seconds / updates.max(1) as f64, updates)
+}
+
 /// Seconds each of `sweeps` sweeps of layer `index` takes over bounds `[0, 1]`, none frozen
 /// (for measuring).
 #[doc(hidden)]
