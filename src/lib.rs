@@ -34,7 +34,8 @@
 //!   ([`game::tournament`]) and the exact two-player solution ([`game::exact`]).
 //! - [`jobs`]: one function per job a user asks for, each taking one options value:
 //!   [`jobs::solve`], [`jobs::compare`], [`jobs::sweep`], [`jobs::dice`], [`jobs::play`] (and
-//!   [`jobs::play_records`]), [`jobs::solve_game`], [`jobs::review`].
+//!   [`jobs::play_records`]), [`jobs::solve_game`], [`jobs::evaluate_strategies`],
+//!   [`jobs::review`].
 //!   The command line, the server and Python only translate their inputs into the options and the
 //!   result into their outputs.
 //! - [`generate`]: random valid boards from a seed.

@@ -9,7 +9,7 @@ use boardpath::board::{Board, Metric};
 use boardpath::compare::sweep::Axes;
 use boardpath::jobs::{
     self, CompareBoard, CompareJob, DiceJob, PlayJob, SolveGameJob, SolveGameWatch, SolveJob,
-    SweepJob,
+    StrategiesJob, SweepJob,
 };
 use boardpath::output::json::Placed;
 use common::{Served, json_results};
@@ -271,5 +271,64 @@ fn solve_game_gives_one_answer_on_the_library_and_the_command_line() {
             values.solution.value(values.ranking.start()),
             values.report.first_player_wins
         );
+    }
+}
+
+#[test]
+fn strategies_give_one_answer_on_the_library_and_the_command_line() {
+    // The server evaluates no strategies: two faces here, Python's in test_faces.py. The command
+    // line asks one of the three questions a run.
+    let ring = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/ring16.toml");
+    let board = Board::load(ring).unwrap();
+    let asked = [
+        (
+            ["--policy", "front,random"],
+            StrategiesJob {
+                pair: Some(["front".into(), "random".into()]),
+                ..StrategiesJob::default()
+            },
+        ),
+        (
+            ["--exploitability", "rear"],
+            StrategiesJob {
+                exploitability: Some("rear".into()),
+                ..StrategiesJob::default()
+            },
+        ),
+        (
+            ["--matrix", "random,aggressive"],
+            StrategiesJob {
+                matrix: Some(vec!["random".into(), "aggressive".into()]),
+                ..StrategiesJob::default()
+            },
+        ),
+    ];
+    for ([option, value], job) in asked {
+        let told = AtomicUsize::new(0);
+        let report = jobs::evaluate_strategies(&board, &job, &|positions| {
+            told.store(positions as usize, Ordering::Relaxed);
+        })
+        .unwrap();
+        // Each solve's seconds are the run's own.
+        let library = without(json(&report), &["seconds"]);
+        let cli = json_results(&[
+            "solve-game",
+            ring,
+            "--pieces",
+            "2",
+            option,
+            value,
+            "--format",
+            "json",
+        ]);
+        // The positions were told before they were expanded.
+        assert_eq!(library["positions"], told.into_inner() as u64, "{option}");
+        assert_eq!(library, without(cli, &["seconds"]), "{option}");
+        let pairs = library["pairs"].as_array().map_or(0, Vec::len);
+        match option {
+            "--policy" => assert_eq!(pairs, 1),
+            "--matrix" => assert_eq!(pairs, 4),
+            _ => assert!(library["exploitability"]["mean_loss"].as_f64().unwrap() > 1e-6),
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! that stay longer, each with why; an entry that no longer needs to be there fails too, so the
 //! list only shrinks.
 
-use std::path::{Path, PathBuf};
+#[path = "common/sources.rs"]
+mod sources;
 
 /// The longest a function may be, in lines from `fn` to its closing brace, both counted.
 const LIMIT: usize = 80;
@@ -205,39 +206,16 @@ fn scan(src: &str) -> Vec<Function> {
     found
 }
 
-/// The `.rs` files under `dir`, recursively, sorted.
-fn rust_files(dir: &Path, into: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            rust_files(&path, into);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            into.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_function_is_over_the_limit() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
-    rust_files(&root.join("python/src"), &mut files);
+    let mut files = sources::rust_files("src");
+    files.extend(sources::rust_files("python/src"));
     assert!(files.len() > 50, "found only {} files", files.len());
     let mut over = Vec::new();
     let mut still_needed = vec![false; ALLOWED.len()];
-    for path in &files {
-        let rel = path
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let src = std::fs::read_to_string(path).unwrap();
-        for f in scan(&src) {
+    for source in &files {
+        let rel = source.path.as_str();
+        for f in scan(&source.text) {
             if f.lines <= LIMIT {
                 continue;
             }

@@ -7,34 +7,36 @@
 //! A file *uses* another when it names an item of it: `use crate::...`, `use super::...`, a child
 //! module, or a `crate::a::b` path in code. Comments, `#[cfg(test)]` modules and `pub use child::X`
 //! re-exports of a module's own children are skipped, as `../shared/tools/import-cycles.py`
-//! does. Self-contained on purpose: CI runs it from a clean clone.
+//! does. Self-contained on purpose: CI runs it from a clean clone (the walker of the sources is
+//! `tests/common/sources.rs`, shared with the other tests that read them).
+
+#[path = "common/sources.rs"]
+mod sources;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 type Module = Vec<String>;
 
-/// Every `.rs` file under `src/`, by module path (`board/mod.rs` is `board`, `lib.rs` is the root).
-fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Module, String>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if path.is_dir() {
-            let mut p = prefix.to_vec();
-            p.push(name);
-            modules(&path, &p, out);
-        } else if let Some(stem) = name.strip_suffix(".rs") {
-            let mut m = prefix.to_vec();
-            if !(stem == "mod" || (prefix.is_empty() && (stem == "lib" || stem == "main"))) {
-                m.push(stem.to_string());
-            }
-            out.insert(m, std::fs::read_to_string(&path).unwrap());
-        }
+/// Every `.rs` file under `src/`, by module path (`src/board/mod.rs` is `board`, `src/lib.rs` and
+/// `src/main.rs` the root), with its text.
+fn modules() -> BTreeMap<Module, String> {
+    sources::rust_files("src")
+        .into_iter()
+        .map(|file| (module_of(&file.path), file.text))
+        .collect()
+}
+
+/// The module path of the file at `path` (from the project's root, under `src/`).
+fn module_of(path: &str) -> Module {
+    let rel = path.strip_prefix("src/").unwrap_or(path);
+    let mut module: Module = rel.split('/').map(str::to_string).collect();
+    let file = module.pop().unwrap_or_default();
+    let stem = file.strip_suffix(".rs").unwrap_or(&file);
+    let root = module.is_empty() && (stem == "lib" || stem == "main");
+    if stem != "mod" && !root {
+        module.push(stem.to_string());
     }
+    module
 }
 
 /// The text without comments and `#[cfg(test)] mod ... { ... }` blocks.
@@ -146,12 +148,7 @@ fn paths(code: &str) -> Vec<String> {
 
 /// The file-level dependency graph of `src/`.
 fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
-    let mut files = BTreeMap::new();
-    modules(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(),
-        &[],
-        &mut files,
-    );
+    let files = modules();
     let resolve = |path: &[String]| -> Option<Module> {
         (0..=path.len())
             .rev()
@@ -295,12 +292,25 @@ fn the_checker_sees_a_cycle_and_skips_test_modules_and_reexports() {
     assert_eq!(expand("a::{b,c::{d,e}}"), ["a::b", "a::c::d", "a::c::e"]);
 }
 
+#[test]
+fn a_file_is_named_by_its_module_path() {
+    let cases = [
+        ("src/lib.rs", vec![]),
+        ("src/main.rs", vec![]),
+        ("src/cost.rs", vec!["cost"]),
+        ("src/board/mod.rs", vec!["board"]),
+        ("src/game/exact/engine.rs", vec!["game", "exact", "engine"]),
+        ("src/cli/serve/mod.rs", vec!["cli", "serve"]),
+    ];
+    for (path, module) in cases {
+        assert_eq!(module_of(path), module, "{path}");
+    }
+}
+
 /// The layer line `docs/architecture.md` draws (the first line of a code block with ` -> `), as
 /// layers of module names.
 fn drawn_layers() -> Vec<Vec<String>> {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
-            .unwrap();
+    let doc = std::fs::read_to_string(sources::root().join("docs/architecture.md")).unwrap();
     let mut in_block = false;
     for line in doc.lines() {
         if line.starts_with("```") {
@@ -342,7 +352,7 @@ fn every_module_of_src_has_a_layer() {
 /// `cli/serve/`, ...), as the document writes it: `src/board/`, `src/cost.rs`, `game/exact/`.
 #[test]
 fn the_architecture_document_names_every_module() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = sources::root();
     let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
     let mut unnamed = Vec::new();
     for module in graph().into_keys() {

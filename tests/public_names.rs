@@ -2,10 +2,13 @@
 //!
 //! Scans every `.rs` file under `src/` for `pub struct`, `pub enum`, `pub union`, `pub trait` and
 //! `pub type` (not `pub(crate)` and narrower, which no user of the crate sees) and fails on a name
-//! defined twice, listing where. Self-contained on purpose: CI runs it from a clean clone.
+//! defined twice, listing where. Self-contained on purpose: CI runs it from a clean clone (the
+//! walker of the sources is `tests/common/sources.rs`, shared with the other tests that read them).
+
+#[path = "common/sources.rs"]
+mod sources;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Files under this folder are left out: the exact two-player game (`game::exact`) names its own
 /// items, and another issue (the one rule book of the exact game) rewrites that module, so its
@@ -46,36 +49,16 @@ fn public_types(src: &str) -> Vec<(String, usize)> {
     out
 }
 
-/// Every `.rs` file under `dir` (recursively), by its path from the project's root, with its text.
-fn sources(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            sources(&path, root, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path.strip_prefix(root).unwrap().to_string_lossy();
-            let rel = rel.replace('\\', "/");
-            out.push((rel, std::fs::read_to_string(&path).unwrap()));
-        }
-    }
-}
-
 /// Each public type name of `src/` (the exempt folder left out), with every `file:line` defining it.
 fn definitions() -> BTreeMap<String, Vec<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src"), root, &mut files);
     let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (file, text) in files.iter().filter(|(f, _)| !f.starts_with(EXEMPT)) {
-        for (name, line) in public_types(text) {
+    let files = sources::rust_files("src");
+    for file in files.iter().filter(|f| !f.path.starts_with(EXEMPT)) {
+        for (name, line) in public_types(&file.text) {
             names
                 .entry(name)
                 .or_default()
-                .push(format!("{file}:{line}"));
+                .push(format!("{}:{line}", file.path));
         }
     }
     names

@@ -3,7 +3,7 @@
 
 use boardpath::board::BoardError as LibBoardError;
 use boardpath::dice::DiceError as LibDiceError;
-use boardpath::jobs::JobError;
+use boardpath::jobs::{JobError, StrategyList};
 use boardpath::race::RaceError;
 use boardpath::solve::PlayerSolveError as LibSolveError;
 use boardpath::text::plural;
@@ -111,6 +111,24 @@ pub fn job_error(e: &JobError) -> PyErr {
             plural(*given, "policy", "policies"),
             plural(*seats, "player", "players"),
         )),
+        JobError::Strategy {
+            list,
+            unknown,
+            error,
+        } => {
+            // The argument that named it, as the command line names its option.
+            let argument_name = match list {
+                StrategyList::Pair => "policy",
+                StrategyList::Exploitability => "exploitability",
+                StrategyList::Matrix => "matrix",
+            };
+            let message = format!("{argument_name}: {error}");
+            if *unknown {
+                argument(message)
+            } else {
+                GameError::new_err(message)
+            }
+        }
         JobError::Threads(e) => InternalError::new_err(e.clone()),
         JobError::Stopped => InternalError::new_err(
             "internal error (please report): a job stopped that nothing asked to stop",
@@ -119,6 +137,7 @@ pub fn job_error(e: &JobError) -> PyErr {
         | JobError::Game(_)
         | JobError::Policy(_)
         | JobError::Memory(_)
+        | JobError::StrategiesMemory { .. }
         | JobError::Table(_)
         | JobError::GameSolve(_)
         | JobError::NoTable { .. } => GameError::new_err(e.to_string()),

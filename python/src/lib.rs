@@ -46,6 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dice::dice, m)?)?;
     m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(solve_game::solve_game, m)?)?;
+    m.add_function(wrap_pyfunction!(strategies::evaluate_strategies, m)?)?;
     m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_class::<solve_game::GameSolution>()?;
     m.add_class::<strategies::Strategies>()?;

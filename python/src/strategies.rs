@@ -1,9 +1,11 @@
-//! `Strategies`: the exact worth of strategies in a two-player game (`boardpath solve-game
-//! --policy`, `--exploitability`, `--matrix`), with a strategy given by name or as a Python
-//! callable, one position at a time or vectorised over numpy batches: an agent trained in Python
-//! graded exactly.
+//! The exact worth of strategies in a two-player game (`boardpath solve-game --policy`,
+//! `--exploitability`, `--matrix`): `evaluate_strategies`, the command's job for named
+//! strategies, and `Strategies`, the same game set up once for strategies given by name or as a
+//! Python callable, one position at a time or vectorised over numpy batches: an agent trained in
+//! Python graded exactly.
 
 use crate::board::board_arg;
+use crate::convert::serialized;
 use crate::env::Observer;
 use crate::errors::{GameError, argument, detached, job_error};
 use boardpath::game::action::action_id;
@@ -11,7 +13,7 @@ use boardpath::game::action::num_distinct_actions;
 use boardpath::game::exact::Choice;
 use boardpath::game::strategy::{Strategies as Lib, Strategy, Worth};
 use boardpath::game::{Game, State, WAITING, legal_moves};
-use boardpath::jobs;
+use boardpath::jobs::{self, StrategiesJob};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -297,8 +299,13 @@ impl Strategies {
             return Err(argument("threads 0: valid is 1 or more"));
         }
         let board = board_arg(py, board)?;
-        // The same game as `solve_game`'s.
-        let game = jobs::two_player_game(&board, pieces, rules).map_err(|e| job_error(&e))?;
+        // The game `evaluate_strategies` (and `solve_game`) sets up.
+        let job = StrategiesJob {
+            pieces,
+            rules: rules.map(str::to_string),
+            ..StrategiesJob::default()
+        };
+        let game = job.game(&board).map_err(|e| job_error(&e))?;
         let pool = Arc::new(jobs::thread_pool(threads).map_err(|e| job_error(&e))?);
         let g = game.clone();
         let p = pool.clone();
@@ -411,4 +418,54 @@ impl Strategies {
             self.lib.positions()
         )
     }
+}
+
+/// The exact worth of named strategies on `board` with `pieces` a side under `rules` (the syntax
+/// of `--rules`): seat 0 playing `policy[0]` and seat 1 `policy[1]`, `exploitability`'s strategy
+/// against its best response, every pair of `matrix` (`["named"]`: the named strategies), within
+/// `memory` megabytes on `threads` threads; the `boardpath.solve-game/1` results of `solve-game
+/// --policy`, `--exploitability`, `--matrix` as a dict. Runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (board, pieces=2, rules=None, policy=None, exploitability=None, matrix=None, memory=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_strategies<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    pieces: usize,
+    rules: Option<&str>,
+    policy: Option<Vec<String>>,
+    exploitability: Option<String>,
+    matrix: Option<Vec<String>>,
+    memory: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if threads == Some(0) {
+        return Err(argument("threads 0: valid is 1 or more"));
+    }
+    if memory == Some(0) {
+        return Err(argument("memory 0: valid is 1 (megabyte) or more"));
+    }
+    let pair = match policy {
+        Some(p) => Some(<[String; 2]>::try_from(p).map_err(|p| {
+            argument(format!(
+                "policy {p:?}: two strategies (seat 0's, then seat 1's), {} given",
+                p.len()
+            ))
+        })?),
+        None => None,
+    };
+    let board = board_arg(py, board)?;
+    let job = StrategiesJob {
+        pieces,
+        rules: rules.map(str::to_string),
+        pair,
+        exploitability,
+        matrix,
+        memory,
+        threads,
+    };
+    let report = detached(py, || {
+        jobs::evaluate_strategies(&board, &job, &|_| {}).map_err(|e| job_error(&e))
+    })?;
+    serialized(py, &report)
 }

@@ -3,6 +3,8 @@
 the workbench server to the same command lines, so the four agree. What a run measures of itself
 (seconds, threads, a method's timing) is left out."""
 
+import pathlib
+
 import boardpath
 
 # What a run measures of itself, not what the question fixes.
@@ -62,3 +64,18 @@ def test_sweep(cli):
                   "--die", "7", "--method", "dp/step,bnb/bitboard", "--repeat", "1", "--threads", "2")
     assert len(python["rows"]) == 64 and python["rows"][8]["status"] == "invalid"
     assert without(python) == without(printed)
+
+
+def test_evaluate_strategies(cli):
+    # The command line asks one of the three questions a run.
+    ring = str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "boards" / "ring16.toml")
+    asked = [
+        (("--policy", "front,random"), dict(policy="front,random")),
+        (("--exploitability", "rear"), dict(exploitability="rear")),
+        (("--matrix", "random,aggressive"), dict(matrix=["random", "aggressive"])),
+    ]
+    for option, kw in asked:
+        python = boardpath.evaluate_strategies(ring, pieces=2, **kw)
+        printed = cli("solve-game", ring, "--pieces", "2", *option)
+        assert without(python) == without(printed), option
+    assert len(python["pairs"]) == 4

@@ -113,3 +113,17 @@ def test_a_fixed_strategy_belongs_to_its_game(ring):
         f = lambda s, r, m: m.argmax(axis=1)  # noqa: E731
         f.__boardpath_vectorised__ = "obs"
         ring.pair(f, "random")
+
+
+def test_evaluate_strategies_agrees_with_strategies_and_refuses_as_the_cli(ring):
+    r = boardpath.evaluate_strategies(RING16, pieces=2, policy=["front", "random"], matrix="named")
+    # The job's numbers are the interactive class's: one game, one solver.
+    assert r["first_player_wins"] == ring.value() and r["positions"] == ring.positions
+    assert r["pairs"][0]["first_player_wins"] == ring.pair("front", "random")["first_player_wins"]
+    assert len(r["pairs"]) == 1 + 7 * 7
+    with pytest.raises(boardpath.ArgumentError, match='policy: unknown strategy "frnt"'):
+        boardpath.evaluate_strategies(RING16, pieces=2, policy="random,frnt")
+    with pytest.raises(boardpath.ArgumentError, match="two strategies .* 3 given"):
+        boardpath.evaluate_strategies(RING16, pieces=2, policy="random,front,rear")
+    with pytest.raises(boardpath.GameError, match="evaluating strategies holds"):
+        boardpath.evaluate_strategies(RING16, pieces=2, policy="random,front", memory=1)

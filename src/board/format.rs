@@ -192,10 +192,10 @@ impl Checker<'_> {
 /// Parses and validates a board file; every semantic problem found is reported, not just the first.
 ///
 /// The arrays of positions, which grow with the board (the track's tiles, each player's `base`
-/// and `goal`), are read directly ([`tiles::read`], [`tiles::read_players`]) and `toml` parses the
-/// rest with them blanked out, at the same offsets; the whole file goes through `toml` only when
-/// that reader gives up or `toml` finds anything wrong, so that every message is exactly the one a
-/// plain parse gives. What `toml` is given is bounded first ([`TomlBudget`]): however a file is
+/// and `goal`), are read directly (the private `tiles::read` and `tiles::read_players`) and `toml`
+/// parses the rest with them blanked out, at the same offsets; the whole file goes through `toml`
+/// only when that reader gives up or `toml` finds anything wrong, so that every message is exactly
+/// the one a plain parse gives. What `toml` is given is bounded first (`TomlBudget`): however a file is
 /// written, loading it takes at most 10 times its size in memory (at least 64 MiB).
 pub fn parse(text: &str, origin: &str) -> Result<Board, BoardError> {
     let budget = TomlBudget::new(text.len());

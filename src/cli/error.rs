@@ -117,6 +117,8 @@ impl From<JobError> for Error {
                 plural(given, "policy", "policies"),
                 plural(seats, "player", "players"),
             )),
+            // A misspelt strategy is a malformed option; one that cannot be made is data.
+            JobError::Strategy { unknown: true, .. } => Error::Usage(e.to_string()),
             JobError::Threads(e) => Error::Internal(e),
             e @ (JobError::Compare { .. }
             | JobError::Dice(_)
@@ -125,6 +127,8 @@ impl From<JobError> for Error {
             | JobError::Game(_)
             | JobError::Policy(_)
             | JobError::Memory(_)
+            | JobError::Strategy { .. }
+            | JobError::StrategiesMemory { .. }
             | JobError::Table(_)
             | JobError::GameSolve(_)
             | JobError::NoTable { .. }

@@ -111,17 +111,17 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                     .into(),
             ));
         }
-        let game = jobs::two_player_game(&board, pieces, args.rules.as_deref())
-            .map_err(|e| job_error(e, &board, pieces))?;
-        let pool = jobs::thread_pool(threads)?;
         let wanted = strategies::Wanted {
             policy: args.policy.as_deref(),
             exploitability: args.exploitability.as_deref(),
             matrix: args.matrix.as_deref(),
             format: args.format,
+            pieces,
+            rules: args.rules.as_deref(),
+            memory: args.memory,
+            threads,
         };
-        let budget = jobs::memory_budget(args.memory);
-        return pool.install(|| strategies::run(&wanted, &board, &game, budget));
+        return strategies::run(&wanted, &board);
     }
     if args.format == GameFormat::Csv {
         return Err(Error::Usage(

@@ -66,6 +66,32 @@ pub enum JobError {
         /// The rules, in the syntax of `--rules`.
         rules: String,
     },
+    /// A strategy named for an evaluation ([`StrategiesJob`]) that is not one, or that could not
+    /// be made (a policy file that cannot be read).
+    ///
+    /// [`StrategiesJob`]: super::StrategiesJob
+    Strategy {
+        /// Which of the job's lists named it, for the face to name its option or argument.
+        list: StrategyList,
+        /// Whether the name itself is not a strategy's (a misspelling), rather than what it
+        /// names failing.
+        unknown: bool,
+        /// Why, with the name and the valid names.
+        error: PolicyError,
+    },
+    /// Evaluating strategies needs more memory than the budget.
+    StrategiesMemory {
+        /// The board's name.
+        board: String,
+        /// Pieces a side.
+        pieces: usize,
+        /// Positions to hold (both movers' tables).
+        positions: u64,
+        /// Bytes they and their moves need.
+        need: u64,
+        /// Bytes the budget allows.
+        have: u64,
+    },
     /// The face stopped the job (a Ctrl-C seen between two runs).
     Stopped,
 }
@@ -112,6 +138,18 @@ impl fmt::Display for MemoryRefusal {
     }
 }
 
+/// Which of a [`StrategiesJob`](super::StrategiesJob)'s lists named a strategy: what a face calls
+/// the option or argument when it words an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrategyList {
+    /// [`StrategiesJob::pair`](super::StrategiesJob::pair).
+    Pair,
+    /// [`StrategiesJob::exploitability`](super::StrategiesJob::exploitability).
+    Exploitability,
+    /// [`StrategiesJob::matrix`](super::StrategiesJob::matrix).
+    Matrix,
+}
+
 /// What fits the memory budget when a solve of the game does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryFit {
@@ -152,6 +190,21 @@ impl fmt::Display for JobError {
                 "the value table is written for the standard board under openspiel rules; {board} \
                  with rules {rules} is solved with the general ranking, whose table is not \
                  written yet"
+            ),
+            JobError::Strategy { error, .. } => write!(f, "{error}"),
+            JobError::StrategiesMemory {
+                board,
+                pieces,
+                positions,
+                need,
+                have,
+            } => write!(
+                f,
+                "{board} with {pieces} pieces: evaluating strategies holds {positions} positions \
+                 (one table per mover) and their moves, about {need} bytes ({}), but {} are \
+                 available; fewer pieces need less",
+                gigabytes(*need),
+                gigabytes(*have)
             ),
             JobError::Stopped => write!(f, "stopped"),
         }

@@ -1,8 +1,8 @@
 //! The jobs: each thing the program does for a user (solve, compare, sweep, dice, play,
-//! solve-game), set up and run by one function that takes one options value. The command line,
-//! the workbench's server and the Python package each translate their inputs into that value and
-//! the job's result into their outputs, and nothing more, so a change to how a job is set up is
-//! made here once and the three faces give the same answer.
+//! solve-game, the strategies' worth), set up and run by one function that takes one options
+//! value. The command line, the workbench's server and the Python package each translate their
+//! inputs into that value and the job's result into their outputs, and nothing more, so a change
+//! to how a job is set up is made here once and the three faces give the same answer.
 //!
 //! | job | function | options | result |
 //! |---|---|---|---|
@@ -13,6 +13,7 @@
 //! | play | [`play`] | [`PlayJob`] | [`PlayReport`](crate::game::tournament::PlayReport) |
 //! | solve-game | [`solve_game`] | [`SolveGameJob`] | [`GameValues`] |
 //! | solve-game --verify | [`verify_table`] | a table's path | [`TableCheck`] |
+//! | solve-game --policy, --exploitability, --matrix | [`evaluate_strategies`] | [`StrategiesJob`] | [`StrategiesReport`] |
 //! | play's records | [`play_records`] | [`PlayJob`] | a [`GameRecord`](crate::game::record::GameRecord) per game |
 //! | review | [`review`] | a [`GameRecord`](crate::game::record::GameRecord), a table, [`Thresholds`](crate::game::review::Thresholds) | [`Review`](crate::game::review::Review) |
 //!
@@ -39,6 +40,7 @@ mod error;
 mod play;
 mod solve;
 mod solve_game;
+mod strategies;
 mod sweep;
 mod verify;
 
@@ -46,12 +48,16 @@ pub use crate::game::review::review_record as review;
 pub use checkpoint::LayerFiles;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
-pub use error::{JobError, MemoryFit, MemoryRefusal};
+pub use error::{JobError, MemoryFit, MemoryRefusal, StrategyList};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
     CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport,
     SolveGameWatch, memory_budget, solve_game, two_player_game,
+};
+pub use strategies::{
+    NAMED_STRATEGIES, StrategiesJob, StrategiesReport, StrategyLoss, StrategyPair,
+    evaluate_strategies,
 };
 pub use sweep::{SweepJob, sweep};
 pub use verify::{TableCheck, verify_table};

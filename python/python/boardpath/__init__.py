@@ -82,6 +82,7 @@ __all__ = [
     "ReviewPlayer",
     "GameSolution",
     "Strategies",
+    "evaluate_strategies",
     "vectorised",
     "Tournament",
     "Seat",
@@ -835,6 +836,50 @@ def solve_game(
     0.526895184
     """
     return _native.solve_game(_board(board, {}), pieces, threads, rules)
+
+
+def _strategy_names(names: Union[str, Sequence[str], None]) -> Optional[List[str]]:
+    """Strategy names as the command line's comma-separated list or as a sequence."""
+    if names is None:
+        return None
+    return [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+
+
+def evaluate_strategies(
+    board: BoardLike = "maedn",
+    pieces: int = 2,
+    rules: Optional[str] = None,
+    policy: Union[str, Sequence[str], None] = None,
+    exploitability: Optional[str] = None,
+    matrix: Union[str, Sequence[str], None] = None,
+    memory: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """The exact worth of named strategies, as ``boardpath solve-game --policy P0,P1
+    --exploitability P --matrix LIST`` (the same job, ``docs/game-solve.md``): seat 0 playing
+    ``policy[0]`` and seat 1 ``policy[1]`` (``"P0,P1"`` or a pair), ``exploitability``'s
+    strategy against its best response from each seat, and every pair of ``matrix`` (a list,
+    ``"A,B,..."`` or ``"named"``), within ``memory`` megabytes (None: what the machine has). A
+    strategy is ``optimal``, ``best-response``, ``random``, ``front``, ``rear``, ``aggressive``,
+    ``defensive``, ``solitaire`` or ``file:PATH``; for callables, use :class:`Strategies`.
+    Returns the ``results`` of the command's JSON document: ``first_player_wins`` (the game's
+    value), ``pairs`` and ``exploitability``. Runs without the GIL.
+
+    >>> import boardpath
+    >>> r = boardpath.evaluate_strategies("maedn", pieces=1, policy="optimal,random")
+    >>> r["positions"], round(r["first_player_wins"], 9), round(r["pairs"][0]["first_player_wins"], 9)
+    (3362, 0.523984914, 0.523984914)
+    """
+    return _native.evaluate_strategies(
+        _board(board, {}),
+        pieces,
+        rules,
+        _strategy_names(policy),
+        exploitability,
+        [matrix] if matrix == "named" else _strategy_names(matrix),
+        memory,
+        threads,
+    )
 
 
 class Strategies:

@@ -111,6 +111,16 @@ def play(
 def solve_game(
     board: Any = None, pieces: int = 1, threads: Optional[int] = None, rules: Optional[str] = None
 ) -> GameSolution: ...
+def evaluate_strategies(
+    board: Any,
+    pieces: int = 2,
+    rules: Optional[str] = None,
+    policy: Optional[List[str]] = None,
+    exploitability: Optional[str] = None,
+    matrix: Optional[List[str]] = None,
+    memory: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def review(
     record: str,
     table: Optional[str] = None,

@@ -5,7 +5,7 @@
 //! [`by_name`] builds one from its command-line name (`random`, `front`, `rear`, `aggressive`,
 //! `defensive`, `solitaire`, `optimal`, `optimal:TABLE`, `file:PATH`); `optimal` plays the exact
 //! two-player solution ([`optimal`], solved at start or read from a `solve-game --out` table);
-//! `file:PATH` reads a table ([`file`], format in `docs/game.md`, section "Policies").
+//! `file:PATH` reads a table ([`file`](mod@file), format in `docs/game.md`, section "Policies").
 
 pub mod aggressive;
 pub mod defensive;
