@@ -9,10 +9,17 @@ fn main() {
             let t = std::time::Instant::now();
             let c = boardpath::game::exact::Cached::new(Maedn2::new(pieces));
             println!("cache built in {:.2} s", t.elapsed().as_secs_f64());
-            let options = ValueIterationOptions { tolerance: 1e-10, ..ValueIterationOptions::default() };
+            let options = ValueIterationOptions {
+                tolerance: 1e-10,
+                ..ValueIterationOptions::default()
+            };
             let t = std::time::Instant::now();
             let s = solve(&c, &options).unwrap();
-            println!("cached solve {:.2} s, {} sweeps", t.elapsed().as_secs_f64(), s.sweeps());
+            println!(
+                "cached solve {:.2} s, {} sweeps",
+                t.elapsed().as_secs_f64(),
+                s.sweeps()
+            );
             return;
         }
         _ => vec![true, false],
@@ -23,17 +30,33 @@ fn main() {
         let t = std::time::Instant::now();
         let options = ValueIterationOptions {
             tolerance: 1e-10,
-            progress: Some(&|i, n, sw, g| if std::env::var_os("VERBOSE").is_some() { eprintln!("layer {i}/{n} sweep {sw}: {g:.3e}") }),
+            progress: Some(&|i, n, sw, g| {
+                if std::env::var_os("VERBOSE").is_some() {
+                    eprintln!("layer {i}/{n} sweep {sw}: {g:.3e}")
+                }
+            }),
             ..ValueIterationOptions::default()
         };
         let s = solve(&game, &options).unwrap();
         let b = s.bounds[start as usize];
         println!(
             "estimate_first={est}: {:.2} s, bounds {:.15} {:.15} gap {:.2e}, max gap {:.2e}",
-            t.elapsed().as_secs_f64(), b[0], b[1], b[1] - b[0], s.gap()
+            t.elapsed().as_secs_f64(),
+            b[0],
+            b[1],
+            b[1] - b[0],
+            s.gap()
         );
         for l in &s.layers {
-            println!("  {:>10} positions {:>4} sweeps {:>12} updates ({:.1} sweeps' worth) gap {:.2e} {:.2} s", l.positions.end - l.positions.start, l.sweeps, l.updates, l.updates as f64 / (l.positions.end - l.positions.start) as f64, l.gap, l.seconds);
+            println!(
+                "  {:>10} positions {:>4} sweeps {:>12} updates ({:.1} sweeps' worth) gap {:.2e} {:.2} s",
+                l.positions.end - l.positions.start,
+                l.sweeps,
+                l.updates,
+                l.updates as f64 / (l.positions.end - l.positions.start) as f64,
+                l.gap,
+                l.seconds
+            );
         }
         let _ = (game.positions(), est);
     }

@@ -81,7 +81,11 @@ fn frozen_positions_keep_bounds_that_hold() {
     let positions = game.positions();
     for s in [&c, &f] {
         let every = s.sweeps() * positions;
-        assert!(s.updates() < every, "{} updates, {every} without freezing", s.updates());
+        assert!(
+            s.updates() < every,
+            "{} updates, {every} without freezing",
+            s.updates()
+        );
         assert!(s.updates() >= positions);
     }
     // Finer bounds take more sweeps, but not all of them over every position.

@@ -66,6 +66,11 @@ pub struct SolveGameArgs {
     /// place in the solving order) and the bytes of the table and of a solve, then exit.
     #[arg(long, conflicts_with_all = ["out", "verify", "policy", "exploitability", "matrix"])]
     pub plan: bool,
+    /// With `--plan`: also measure, on this machine, the cost of an update and the updates a
+    /// position takes (solving 1 and 2 pieces: about a minute), and give each group's expected
+    /// time on `--threads`.
+    #[arg(long, requires = "plan")]
+    pub measure: bool,
     /// Output format: `text`; `json`, one document `{schema: "boardpath.solve-game/1",
     /// provenance, results}` (see docs/game-solve.md); `csv` (strategies only).
     #[arg(long, value_enum, default_value_t = GameFormat::Text)]
@@ -98,7 +103,18 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
                 "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
             )));
         }
-        return out::print(&plan_text(&Maedn2::new(pieces)));
+        let job = jobs::PlanJob {
+            pieces,
+            measure: args.measure,
+            threads,
+        };
+        if args.measure {
+            super::say(format_args!(
+                "measuring the cost of an update and the updates a position takes"
+            ));
+        }
+        let plan = jobs::plan(&job).map_err(|e| job_error(e, &board, pieces))?;
+        return out::print(&plan_text(&plan));
     }
     if let Some(path) = &args.verify {
         return verify(args, &board, &path.to_string_lossy(), threads);
@@ -269,32 +285,73 @@ fn too_big(positions: u64, need: u64, have: u64, memory: bool, fits: String) -> 
 }
 
 /// The standard ranking's layers and what a solve and its table take, in words.
-fn plan_text(game: &Maedn2) -> String {
-    use boardpath::game::exact::ChanceGame;
-    let n = game.positions();
-    let order = game.layers();
+fn plan_text(plan: &jobs::SolvePlan) -> String {
+    let groups = plan.groups.len();
     let mut s = format!(
-        "two-player maedn, openspiel rules, {}: {n} positions in {} layers, solved in {} groups\n\
+        "two-player maedn, openspiel rules, {}: {} positions in {} layers, solved in {groups} groups\n\
          table               {} bytes of values (4 a position) after its header line\n\
          solve               {} bytes of bounds (two f64 a position) in memory\n\
          home   first rank     positions  solved\n",
-        plural(game.pieces(), "piece a side", "pieces a side"),
-        game.layer_table().len(),
-        order.len(),
-        4 * n,
-        16 * n,
+        plural(plan.pieces, "piece a side", "pieces a side"),
+        plan.positions,
+        plan.layers.len(),
+        plan.table_bytes,
+        plan.bounds_bytes,
     );
-    for ([a, b], offset, positions) in game.layer_table() {
-        let group = order
-            .iter()
-            .position(|r| r.contains(&offset))
-            .map_or(0, |i| i + 1);
+    for l in &plan.layers {
+        let [a, b] = l.home;
         s += &format!(
-            "{a},{b}  {offset:>12}  {positions:>12}  {group} of {}\n",
-            order.len()
+            "{a},{b}  {:>12}  {:>12}  {} of {groups}\n",
+            l.offset, l.positions, l.group
         );
     }
+    let Some(m) = &plan.measured else {
+        return s;
+    };
+    let measured: Vec<String> = m
+        .updates_per_position
+        .iter()
+        .map(|(k, u)| format!("{u:.1} ({})", plural(*k, "piece", "pieces")))
+        .collect();
+    s += &format!(
+        "cost of an update   {:.3} core-microseconds (timed: {} updates in the largest layer of {})\n\
+         updates a position  {} measured; {:.1} expected for {}\n\
+         group    positions  in memory (bytes)  on disk (bytes)  expected time on {}\n",
+        m.seconds_per_update * 1e6,
+        m.updates_timed,
+        plural(m.timed_pieces, "piece", "pieces"),
+        measured.join(", "),
+        m.expected_updates_per_position,
+        plural(plan.pieces, "piece", "pieces"),
+        plural(m.threads, "thread", "threads"),
+    );
+    for (i, g) in plan.groups.iter().enumerate() {
+        s += &format!(
+            "{:>5}  {:>11}  {:>17}  {:>15}  {}\n",
+            i + 1,
+            g.positions,
+            g.memory_bytes,
+            g.disk_bytes,
+            duration(g.seconds.unwrap_or(0.0))
+        );
+    }
+    s += &format!(
+        "total                                                    {} ({} of core time)\n",
+        duration(m.seconds),
+        duration(m.core_seconds)
+    );
     s
+}
+
+/// Seconds in the largest unit that keeps them readable: `42 s`, `12.5 min`, `3.2 h`.
+fn duration(seconds: f64) -> String {
+    if seconds < 100.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 6000.0 {
+        format!("{:.1} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 /// The check of a table, in words.

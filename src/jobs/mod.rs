@@ -13,6 +13,7 @@
 //! | play | [`play`] | [`PlayJob`] | [`PlayReport`](crate::game::tournament::PlayReport) |
 //! | solve-game | [`solve_game`] | [`SolveGameJob`] | [`GameValues`] |
 //! | solve-game --verify | [`verify_table`] | a table's path | [`TableCheck`] |
+//! | solve-game --plan | [`plan`] | [`PlanJob`] | [`SolvePlan`] |
 //! | solve-game --policy, --exploitability, --matrix | [`evaluate_strategies`] | [`StrategiesJob`] | [`StrategiesReport`] |
 //! | play's records | [`play_records`] | [`PlayJob`] | a [`GameRecord`](crate::game::record::GameRecord) per game |
 //! | review | [`review`] | a [`GameRecord`](crate::game::record::GameRecord), a table, [`Thresholds`](crate::game::review::Thresholds) | [`Review`](crate::game::review::Review) |
@@ -37,6 +38,7 @@ mod checkpoint;
 mod compare;
 mod dice;
 mod error;
+mod plan;
 mod play;
 mod solve;
 mod solve_game;
@@ -49,6 +51,7 @@ pub use checkpoint::LayerFiles;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
 pub use error::{JobError, MemoryFit, MemoryRefusal, StrategyList};
+pub use plan::{PlanGroup, PlanJob, PlanLayer, PlanMeasurement, SolvePlan, plan};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{

@@ -658,7 +658,7 @@ impl Sweep<'_> {
     }
 }
 
-/// Core-seconds one update takes: `sample` positions of the game's largest layer updated on the
+/// Core-seconds one update takes (processor time of the calling thread): `sample` positions of the game's largest layer updated on the
 /// calling thread, in blocks spread evenly over the layer, with bounds held for every position (so
 /// that successors are read from as far away as in a solve). Where the layer has fewer positions,
 /// all of them. Returns the seconds per update and the updates timed.
@@ -673,7 +673,7 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> (f64, u64) {
     let stride = n / blocks;
     let mut out = [[0.0; 2]; STAGE];
     let mut updates = 0;
-    let started = Instant::now();
+    let started = thread_seconds();
     STAGE_BUFFERS.with_borrow_mut(|stage| {
         for b in 0..blocks {
             let from = layer.start + b * stride;
@@ -683,8 +683,26 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> (f64, u64) {
             updates += to - from;
         }
     });
-    let seconds = started.elapsed().as_secs_f64();
+    let seconds = thread_seconds() - started;
     (seconds / updates.max(1) as f64, updates)
+}
+
+/// Seconds of processor time this thread has run (so that a measurement does not count the time
+/// other processes held the core); wall-clock seconds where the system does not say.
+fn thread_seconds() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec for the call to fill.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
+        }
+    }
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64()
 }
 
 /// Seconds each of `sweeps` sweeps of layer `index` takes over bounds `[0, 1]`, none frozen
