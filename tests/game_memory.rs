@@ -5,11 +5,8 @@
 
 mod common;
 
-use boardpath::game::exact::{
-    BoundsTable, Maedn2, ValueIterationOptions, out_of_core_minimum, solve, solve_into,
-};
-use boardpath::game::exact::{ChanceGame, Checkpoint};
-use boardpath::jobs::{LayerFiles, out_of_core_need};
+use boardpath::game::exact::out_of_core_minimum;
+use boardpath::jobs::out_of_core_need;
 use common::run;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -170,6 +167,10 @@ fn a_killed_out_of_core_solve_resumes() {
 #[cfg(target_os = "linux")]
 #[test]
 fn finished_groups_are_mapped_from_their_files() {
+    use boardpath::game::exact::{
+        BoundsTable, ChanceGame, Checkpoint, Maedn2, ValueIterationOptions, solve, solve_into,
+    };
+    use boardpath::jobs::LayerFiles;
     let dir = tempfile::tempdir().unwrap();
     let game = Maedn2::new(1);
     let store = LayerFiles::new(dir.path().join("k1.partial"), "a test".into());

@@ -398,7 +398,7 @@ mod tests {
     fn data_offsets_keep_the_file_aligned_with_the_table() {
         for start in [0u64, 1, 26_256, 76_791_880, 9_151_173_144] {
             let o = data_offset(&(start..start + 1));
-            assert!(o >= FILE_ALIGN && o < 2 * FILE_ALIGN);
+            assert!((FILE_ALIGN..2 * FILE_ALIGN).contains(&o));
             assert_eq!(o % FILE_ALIGN, start * BOUNDS_BYTES % FILE_ALIGN);
         }
     }
