@@ -209,6 +209,22 @@ impl DerefMut for BoundsTable {
     }
 }
 
+impl<'a> IntoIterator for &'a BoundsTable {
+    type Item = &'a Bounds;
+    type IntoIter = std::slice::Iter<'a, Bounds>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut BoundsTable {
+    type Item = &'a mut Bounds;
+    type IntoIter = std::slice::IterMut<'a, Bounds>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
 impl Clone for BoundsTable {
     /// A copy on the heap.
     fn clone(&self) -> Self {
