@@ -96,16 +96,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let board = load_board(&args.board)?;
     let threads = args.threads.map(|t| t as usize);
     if args.plan {
-        if pieces > MAX_PIECES {
-            return Err(Error::Input(format!(
-                "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
-            )));
-        }
-        let mut text = plan_text(&Maedn2::new(pieces));
-        if let Some(limit) = args.memory {
-            text += &out_of_core_text(pieces, limit);
-        }
-        return out::print(&text);
+        return plan_only(pieces, args.memory);
     }
     if let Some(path) = &args.verify {
         return verify(args, &board, &path.to_string_lossy(), threads);
@@ -174,6 +165,20 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         }
         _ => out::print(&text(&values.report)),
     }
+}
+
+/// `--plan` (with `--memory LIMIT`, the least a solve out of core needs): printed, nothing solved.
+fn plan_only(pieces: usize, memory: Option<u64>) -> Result<(), Error> {
+    if pieces > MAX_PIECES {
+        return Err(Error::Input(format!(
+            "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
+        )));
+    }
+    let mut text = plan_text(&Maedn2::new(pieces));
+    if let Some(limit) = memory {
+        text += &out_of_core_text(pieces, limit);
+    }
+    out::print(&text)
 }
 
 /// Where `--out FILE` keeps the finished layers until the table is written: `FILE.partial/`.

@@ -96,6 +96,105 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+impl LayerFiles {
+    /// The header of layer `index`'s file, read from `reader` and checked to be this solve's
+    /// layer `layer` in this format; why not, without the file's name.
+    fn header(
+        &self,
+        reader: &mut BufReader<std::fs::File>,
+        index: usize,
+        layer: &Range<u64>,
+    ) -> Result<LayerHeader, String> {
+        let mut line = Vec::new();
+        reader
+            .by_ref()
+            .take(FILE_ALIGN)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read: {e}"))?;
+        let format: Format = serde_json::from_slice(&line)
+            .map_err(|e| format!("line 1: not a layer header: {e}"))?;
+        if format.format != FORMAT {
+            return Err(format!(
+                "holds a layer in checkpoint format {:?}, and this version reads {FORMAT:?} only: \
+                 remove {} to solve its layers again",
+                format.format,
+                self.dir.display()
+            ));
+        }
+        let header: LayerHeader = serde_json::from_slice(&line)
+            .map_err(|e| format!("line 1: not a layer header: {e}"))?;
+        if header.solve != self.solve {
+            return Err(format!(
+                "holds a layer of another solve ({} of {:?}); this one is {:?}: remove {} or \
+                 write the table elsewhere",
+                header.format,
+                header.solve,
+                self.solve,
+                self.dir.display()
+            ));
+        }
+        if header.index != index || (header.start..header.end) != *layer {
+            return Err(format!(
+                "holds layer {} (positions {}..{}), expected layer {index} ({}..{})",
+                header.index, header.start, header.end, layer.start, layer.end
+            ));
+        }
+        if header.data_offset != data_offset(layer) {
+            return Err(format!(
+                "its bounds start at byte {}, not {}: the file is damaged; remove it to solve \
+                 that layer again",
+                header.data_offset,
+                data_offset(layer)
+            ));
+        }
+        Ok(header)
+    }
+}
+
+/// The bounds after `header` into `own` (the layer's), read, checked against the header's
+/// SHA-256 and decoded a chunk at a time: no second copy of a large layer. Why not, in words.
+fn read_bounds(
+    reader: &mut BufReader<std::fs::File>,
+    own: &mut [Bounds],
+    header: &LayerHeader,
+) -> Result<(), String> {
+    let want = own.len() as u64 * BOUNDS_BYTES;
+    reader
+        .seek(SeekFrom::Start(header.data_offset))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    let mut hash = Sha256::new();
+    let mut bytes = Vec::with_capacity(CHUNK * BOUNDS_BYTES as usize);
+    let mut read = 0u64;
+    for part in own.chunks_mut(CHUNK) {
+        bytes.clear();
+        reader
+            .take(part.len() as u64 * BOUNDS_BYTES)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read: {e}"))?;
+        read += bytes.len() as u64;
+        hash.update(&bytes);
+        for (slot, c) in part.iter_mut().zip(bytes.chunks_exact(16)) {
+            let f = |i: usize| f64::from_le_bytes(c[i..i + 8].try_into().expect("8 bytes"));
+            *slot = [f(0), f(8)];
+        }
+        if (bytes.len() as u64) < part.len() as u64 * BOUNDS_BYTES {
+            break;
+        }
+    }
+    let more = reader
+        .read(&mut [0u8])
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if read != want || more != 0 || hex(&hash.finalize()) != header.sha256 {
+        return Err(format!(
+            "{}{} bytes of bounds where {want} with SHA-256 {} were saved",
+            read,
+            if more != 0 { " or more" } else { "" },
+            header.sha256
+        ));
+    }
+    Ok(())
+}
+
 impl Checkpoint for LayerFiles {
     fn load(
         &self,
@@ -111,88 +210,13 @@ impl Checkpoint for LayerFiles {
         };
         let fail = |what: String| format!("{}: {what}", path.display());
         let mut reader = BufReader::new(file);
-        let mut line = Vec::new();
-        reader
-            .by_ref()
-            .take(64 * 1024)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| fail(format!("cannot read: {e}")))?;
-        let format: Format = serde_json::from_slice(&line)
-            .map_err(|e| fail(format!("line 1: not a layer header: {e}")))?;
-        if format.format != FORMAT {
-            return Err(fail(format!(
-                "holds a layer in checkpoint format {:?}, and this version reads {FORMAT:?} only: \
-                 remove {} to solve its layers again",
-                format.format,
-                self.dir.display()
-            )));
-        }
-        let header: LayerHeader = serde_json::from_slice(&line)
-            .map_err(|e| fail(format!("line 1: not a layer header: {e}")))?;
-        if header.solve != self.solve {
-            return Err(fail(format!(
-                "holds a layer of another solve ({} of {:?}); this one is {:?}: remove {} or \
-                 write the table elsewhere",
-                header.format,
-                header.solve,
-                self.solve,
-                self.dir.display()
-            )));
-        }
-        if header.index != index || (header.start..header.end) != *layer {
-            return Err(fail(format!(
-                "holds layer {} (positions {}..{}), expected layer {index} ({}..{})",
-                header.index, header.start, header.end, layer.start, layer.end
-            )));
-        }
-        let damaged = |what: String| {
+        let header = self.header(&mut reader, index, layer).map_err(fail)?;
+        let own = &mut bounds[layer.start as usize..layer.end as usize];
+        read_bounds(&mut reader, own, &header).map_err(|what| {
             fail(format!(
                 "{what}: the file is damaged; remove it to solve that layer again"
             ))
-        };
-        if header.data_offset != data_offset(layer) {
-            return Err(damaged(format!(
-                "its bounds start at byte {}, not {}",
-                header.data_offset,
-                data_offset(layer)
-            )));
-        }
-        let want = (layer.end - layer.start) * BOUNDS_BYTES;
-        reader
-            .seek(SeekFrom::Start(header.data_offset))
-            .map_err(|e| fail(format!("cannot read: {e}")))?;
-        // Read, checked and decoded a chunk at a time: no second copy of a large layer.
-        let own = &mut bounds[layer.start as usize..layer.end as usize];
-        let mut hash = Sha256::new();
-        let mut bytes = Vec::with_capacity(CHUNK * BOUNDS_BYTES as usize);
-        let mut read = 0u64;
-        for part in own.chunks_mut(CHUNK) {
-            bytes.clear();
-            (&mut reader)
-                .take(part.len() as u64 * BOUNDS_BYTES)
-                .read_to_end(&mut bytes)
-                .map_err(|e| fail(format!("cannot read: {e}")))?;
-            read += bytes.len() as u64;
-            hash.update(&bytes);
-            for (slot, c) in part.iter_mut().zip(bytes.chunks_exact(16)) {
-                let f = |i: usize| f64::from_le_bytes(c[i..i + 8].try_into().expect("8 bytes"));
-                *slot = [f(0), f(8)];
-            }
-            if (bytes.len() as u64) < part.len() as u64 * BOUNDS_BYTES {
-                break;
-            }
-        }
-        let more = reader
-            .read(&mut [0u8])
-            .map_err(|e| fail(format!("cannot read: {e}")))?;
-        if read != want || more != 0 || hex(&hash.finalize()) != header.sha256 {
-            return Err(damaged(format!(
-                "{}{} bytes of bounds where {want} with SHA-256 {} were saved",
-                read,
-                if more != 0 { " or more" } else { "" },
-                header.sha256
-            )));
-        }
+        })?;
         Ok(Some(LayerReport {
             positions: layer.clone(),
             sweeps: header.sweeps,
