@@ -172,8 +172,20 @@ fn bad_input_is_refused_with_what_is_valid() {
         2,
         "--format csv is for strategies",
     );
+    // The standard board: --memory solves out of core, in --out FILE's checkpoint.
     refused(
         &["solve-game", "--pieces", "2", "--memory", "1"],
+        2,
+        "so it needs --out FILE",
+    );
+    // Any other game: a budget for the values and the moves kept, in megabytes or with a unit.
+    refused(
+        &["solve-game", "ludo", "--pieces", "2", "--memory", "1"],
+        1,
+        "--memory allows",
+    );
+    refused(
+        &["solve-game", "ludo", "--pieces", "2", "--memory", "1.5MiB"],
         1,
         "--memory allows",
     );

@@ -62,7 +62,6 @@ const NUMERIC: &[(&str, &str, u128, u128)] = &[
         (boardpath::game::MAX_PIECES / 2) as u128,
     ),
     ("solve-game", "--threads", 1, 1024),
-    ("solve-game", "--memory", 1, U64),
     ("serve", "--port", 0, u16::MAX as u128),
     (
         "serve",
@@ -189,6 +188,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--policy",
             "--exploitability",
             "--matrix",
+            "--memory",
             "--out",
             "--verify",
             "--format",

@@ -329,21 +329,37 @@ fn a_killed_solve_resumes_to_the_same_table() {
     assert_eq!(std::fs::read(&path).unwrap(), whole);
     assert!(!partial.exists(), "the checkpoint outlived the table");
 
-    // A checkpoint of another solve is refused, not used.
+    // A checkpoint of another solve is refused, not used; so is one of the first format (its
+    // bounds right after the header, not page-aligned), whatever its solve.
     let board = Board::load("maedn").unwrap();
     std::fs::create_dir_all(&partial).unwrap();
-    std::fs::write(
-        partial.join("layer-0.bounds"),
-        format!(
-            "{{\"format\":\"boardpath.game-checkpoint/1\",\"solve\":\"board {} rules ludo \
-             pieces 2 gap 1e-10\",\"index\":0,\"start\":0,\"end\":1,\"sweeps\":1,\"gap\":0,\
-             \"residual\":0,\"seconds\":0,\"sha256\":\"\"}}\n",
-            board.sha256
+    for (version, data_offset, says) in [
+        (
+            2,
+            ",\"data_offset\":65536",
+            "holds a layer of another solve",
         ),
-    )
-    .unwrap();
-    let out = run(&args);
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("holds a layer of another solve"), "{err}");
+        (
+            1,
+            "",
+            "holds a layer in checkpoint format \"boardpath.game-checkpoint/1\", and this \
+             version reads \"boardpath.game-checkpoint/2\" only",
+        ),
+    ] {
+        std::fs::write(
+            partial.join("layer-0.bounds"),
+            format!(
+                "{{\"format\":\"boardpath.game-checkpoint/{version}\",\"solve\":\"board {} \
+                 rules ludo pieces 2 gap 1e-10\",\"index\":0,\"start\":0,\"end\":1,\"sweeps\":1,\
+                 \"gap\":0,\"residual\":0,\"seconds\":0{data_offset},\"sha256\":\"\"}}\n",
+                board.sha256
+            ),
+        )
+        .unwrap();
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!path.exists() || std::fs::read(&path).unwrap() == whole);
+    }
 }

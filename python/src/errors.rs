@@ -138,6 +138,7 @@ pub fn job_error(e: &JobError) -> PyErr {
         | JobError::Policy(_)
         | JobError::Memory(_)
         | JobError::StrategiesMemory { .. }
+        | JobError::OutOfCore(_)
         | JobError::Table(_)
         | JobError::GameSolve(_)
         | JobError::NoTable { .. } => GameError::new_err(e.to_string()),

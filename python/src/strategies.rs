@@ -461,7 +461,8 @@ pub fn evaluate_strategies<'py>(
         pair,
         exploitability,
         matrix,
-        memory,
+        // Megabytes here, bytes in the job.
+        memory: memory.map(|mb| mb.saturating_mul(1_000_000)),
         threads,
     };
     let report = detached(py, || {

@@ -129,6 +129,7 @@ impl From<JobError> for Error {
             | JobError::Memory(_)
             | JobError::Strategy { .. }
             | JobError::StrategiesMemory { .. }
+            | JobError::OutOfCore(_)
             | JobError::Table(_)
             | JobError::GameSolve(_)
             | JobError::NoTable { .. }

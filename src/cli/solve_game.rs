@@ -2,16 +2,16 @@
 //! pieces a side: the first player's win probability under optimal play by both, the value of
 //! chosen positions, how the fixed point was certified, and the value table for a policy.
 
-use super::range::{MAX_THREADS, at_least, whole};
+use super::range::{MAX_THREADS, size, whole};
 use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
 use boardpath::game::exact::table::{self, TableFacts};
-use boardpath::game::exact::{Bounds, MAX_PIECES, Maedn2, gigabytes};
+use boardpath::game::exact::{Bounds, MAX_PIECES, Maedn2, bytes_in_words, gigabytes};
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
 use boardpath::jobs::{
-    self, GameRanking, JobError, MemoryFit, SolveGameJob, SolveGameReport, SolveGameWatch,
-    TableCheck,
+    self, GameRanking, JobError, MemoryFit, OutOfCore, SolveGameJob, SolveGameReport,
+    SolveGameWatch, TableCheck,
 };
 use boardpath::text::plural;
 use clap::Args;
@@ -45,9 +45,12 @@ pub struct SolveGameArgs {
     /// aggressive, defensive, solitaire) as one matrix of exact win probabilities.
     #[arg(long, value_name = "LIST")]
     pub matrix: Option<String>,
-    /// The most memory the solve may take, in megabytes, 1 or more (default: what the machine
-    /// has available).
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = at_least(1u64))]
+    /// The most memory the solve may take: 1G, 1500M, 2.5GB, 1.5GiB (a plain number is
+    /// megabytes; default: what the machine has available). The standard board's solve then runs
+    /// out of core: finished layer groups stay in the --out FILE's checkpoint (which it needs),
+    /// mapped into memory, refused before it starts if LIMIT is below the least it needs
+    /// (--plan --memory LIMIT says how much).
+    #[arg(long, value_name = "LIMIT", allow_hyphen_values = true, value_parser = size)]
     pub memory: Option<u64>,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
@@ -98,23 +101,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let board = load_board(&args.board)?;
     let threads = args.threads.map(|t| t as usize);
     if args.plan {
-        if pieces > MAX_PIECES {
-            return Err(Error::Input(format!(
-                "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
-            )));
-        }
-        let job = jobs::PlanJob {
-            pieces,
-            measure: args.measure,
-            threads,
-        };
-        if args.measure {
-            super::say(format_args!(
-                "measuring the cost of an update and the updates a position takes"
-            ));
-        }
-        let plan = jobs::plan(&job).map_err(|e| job_error(e, &board, pieces))?;
-        return out::print(&plan_text(&plan));
+        return plan_only(args, &board, pieces, threads);
     }
     if let Some(path) = &args.verify {
         return verify(args, &board, &path.to_string_lossy(), threads);
@@ -185,6 +172,36 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     }
 }
 
+/// `--plan` (with `--memory LIMIT`, the least a solve out of core needs): printed, nothing solved.
+fn plan_only(
+    args: &SolveGameArgs,
+    board: &Board,
+    pieces: usize,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    if pieces > MAX_PIECES {
+        return Err(Error::Input(format!(
+            "--plan: the standard ranking holds 1 to {MAX_PIECES} pieces a side, not {pieces}"
+        )));
+    }
+    let job = jobs::PlanJob {
+        pieces,
+        measure: args.measure,
+        threads,
+    };
+    if args.measure {
+        super::say(format_args!(
+            "measuring the cost of an update and the updates a position takes"
+        ));
+    }
+    let plan = jobs::plan(&job).map_err(|e| job_error(e, board, pieces))?;
+    let mut text = plan_text(&plan);
+    if let Some(limit) = args.memory {
+        text += &out_of_core_text(pieces, limit);
+    }
+    out::print(&text)
+}
+
 /// Where `--out FILE` keeps the finished layers until the table is written: `FILE.partial/`.
 fn checkpoint_dir(out: &std::path::Path) -> PathBuf {
     let mut name = out.as_os_str().to_owned();
@@ -238,6 +255,16 @@ fn job_error(e: JobError, board: &Board, pieces: usize) -> Error {
             };
             too_big(m.positions, m.need, m.have, m.limited, fits).prefixed(&prefix)
         }
+        JobError::OutOfCore(OutOfCore::NoCheckpoint) => Error::Usage(
+            "--memory solves the standard board out of core: its finished layer groups stay in \
+             FILE.partial/ beside the table and are read from there, so it needs --out FILE \
+             (or leave out --memory to solve in memory)"
+                .into(),
+        ),
+        JobError::OutOfCore(o @ OutOfCore::BelowMinimum { .. }) => Error::Input(format!(
+            "--pieces {pieces} --memory: {o}; nothing was written (--plan --memory LIMIT gives \
+             the figures)"
+        )),
         JobError::NoTable { board, rules } => Error::Input(format!(
             "--out writes the standard board's table under openspiel rules; {board} with rules \
              {rules} is solved with the general ranking, whose table is not written yet"
@@ -354,6 +381,37 @@ fn duration(seconds: f64) -> String {
     }
 }
 
+/// What `--plan --memory LIMIT` adds: the least a solve out of core needs, what needs it, and
+/// whether `limit` bytes are enough.
+fn out_of_core_text(pieces: usize, limit: u64) -> String {
+    let (need, group) = jobs::out_of_core_need(pieces);
+    let what = match group {
+        Some(g) => format!(
+            "layer group {g}: {} positions x {} bytes (bounds 16, sweep keys and order 8)",
+            need.positions,
+            boardpath::game::exact::GROUP_BYTES
+        ),
+        None => format!(
+            "writing the table: {} positions x {} bytes",
+            need.positions,
+            boardpath::game::exact::TABLE_BYTES
+        ),
+    };
+    format!(
+        "out of core         at least {} bytes ({}) in memory: {what}, plus {} MiB and page tables\n\
+         --memory            {limit} bytes ({}): {}\n",
+        need.bytes,
+        bytes_in_words(need.bytes),
+        boardpath::game::exact::PROGRAM_BYTES >> 20,
+        bytes_in_words(limit),
+        if limit >= need.bytes {
+            "enough"
+        } else {
+            "below the least, refused"
+        }
+    )
+}
+
 /// The check of a table, in words.
 fn verify_text(path: &str, c: &TableCheck) -> String {
     let h = &c.header;
@@ -443,6 +501,15 @@ fn text(r: &SolveGameReport) -> String {
         plural(r.threads, "thread", "threads"),
         r.value_bytes
     );
+    if let Some(o) = &r.out_of_core {
+        s += &format!(
+            "memory              out of core within {} bytes ({}; at least {} needed): finished \
+             layer groups mapped from their checkpoint files\n",
+            o.limit,
+            bytes_in_words(o.limit),
+            bytes_in_words(o.minimum)
+        );
+    }
     s += "chosen positions (the mover's win probability):\n";
     for c in &r.chosen {
         s += &format!("  {:.9}  {}\n", c.mover_wins, c.position);

@@ -34,7 +34,7 @@ pub struct Wanted<'a> {
     pub pieces: usize,
     /// `--rules`.
     pub rules: Option<&'a str>,
-    /// `--memory` (megabytes).
+    /// `--memory` (bytes).
     pub memory: Option<u64>,
     /// `--threads`.
     pub threads: Option<usize>,

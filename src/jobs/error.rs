@@ -4,7 +4,9 @@
 
 use crate::dice::DiceError;
 use crate::game::GameError;
-use crate::game::exact::{GameSolveError, gigabytes};
+use crate::game::exact::{
+    GROUP_BYTES, GameSolveError, PROGRAM_BYTES, TABLE_BYTES, bytes_in_words, gigabytes,
+};
 use crate::game::policy::PolicyError;
 use crate::race::RaceError;
 use crate::solve::PlayerSolveError;
@@ -54,6 +56,8 @@ pub enum JobError {
     Threads(String),
     /// Solving the game needs more memory than the budget.
     Memory(MemoryRefusal),
+    /// A solve out of core (a memory limit on the standard ranking's solve) cannot be made.
+    OutOfCore(OutOfCore),
     /// A value table that cannot be read or is not this game's: the file and what is wrong.
     Table(String),
     /// The exact game's value iteration failed (cancelled, not converged, a layer too large).
@@ -150,6 +154,71 @@ pub enum StrategyList {
     Matrix,
 }
 
+/// Why a solve out of core ([`SolveGameJob::memory`] with the standard ranking) cannot be made.
+///
+/// [`SolveGameJob::memory`]: super::SolveGameJob::memory
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutOfCore {
+    /// No checkpoint directory ([`SolveGameJob::checkpoint`]) to keep the finished layer groups
+    /// in.
+    ///
+    /// [`SolveGameJob::checkpoint`]: super::SolveGameJob::checkpoint
+    NoCheckpoint,
+    /// The limit is below the least the solve needs.
+    BelowMinimum {
+        /// The limit, in bytes.
+        limit: u64,
+        /// The least the solve needs, in bytes ([`out_of_core_minimum`](crate::game::exact::out_of_core_minimum)).
+        minimum: u64,
+        /// The layer group that needs it, by its layers' pieces home (`0,1+1,0`); `None`: writing
+        /// the table needs it.
+        group: Option<String>,
+        /// Positions of that group (or of the table).
+        positions: u64,
+    },
+    /// The table cannot be reserved or mapped here (another system, too little address space).
+    Unavailable(String),
+}
+
+impl fmt::Display for OutOfCore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutOfCore::NoCheckpoint => write!(
+                f,
+                "a memory limit keeps the finished layer groups in the checkpoint's files, and \
+                 there is no checkpoint"
+            ),
+            OutOfCore::BelowMinimum {
+                limit,
+                minimum,
+                group,
+                positions,
+            } => {
+                let what = match group {
+                    Some(g) => format!(
+                        "the layer group {g} ({positions} positions) holds {GROUP_BYTES} bytes \
+                         a position while it is solved (its bounds and sweep order)"
+                    ),
+                    None => format!(
+                        "writing the table of {positions} positions takes {TABLE_BYTES} bytes a \
+                         position"
+                    ),
+                };
+                write!(
+                    f,
+                    "a limit of {limit} bytes ({}) is below the least a solve out of core needs, \
+                     {minimum} bytes ({}): {what}, plus {} MiB for the program and the page \
+                     tables",
+                    bytes_in_words(*limit),
+                    bytes_in_words(*minimum),
+                    PROGRAM_BYTES >> 20
+                )
+            }
+            OutOfCore::Unavailable(why) => write!(f, "cannot solve out of core here: {why}"),
+        }
+    }
+}
+
 /// What fits the memory budget when a solve of the game does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryFit {
@@ -183,6 +252,7 @@ impl fmt::Display for JobError {
             JobError::Policy(e) => write!(f, "{e}"),
             JobError::Threads(e) => write!(f, "cannot start the threads: {e}"),
             JobError::Memory(m) => write!(f, "{m}"),
+            JobError::OutOfCore(o) => write!(f, "{o}"),
             JobError::Table(what) => write!(f, "{what}"),
             JobError::GameSolve(e) => write!(f, "{e}"),
             JobError::NoTable { board, rules } => write!(

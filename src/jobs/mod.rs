@@ -50,13 +50,13 @@ pub use crate::game::review::review_record as review;
 pub use checkpoint::LayerFiles;
 pub use compare::{CompareBoard, CompareJob, CompareProgress, compare};
 pub use dice::{DiceAnalysis, DiceJob, dice};
-pub use error::{JobError, MemoryFit, MemoryRefusal, StrategyList};
+pub use error::{JobError, MemoryFit, MemoryRefusal, OutOfCore, StrategyList};
 pub use plan::{PlanGroup, PlanJob, PlanLayer, PlanMeasurement, SolvePlan, plan};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
-    CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, SolveGameJob, SolveGameReport,
-    SolveGameWatch, memory_budget, solve_game, two_player_game,
+    CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, OutOfCoreRow, SolveGameJob,
+    SolveGameReport, SolveGameWatch, memory_budget, out_of_core_need, solve_game, two_player_game,
 };
 pub use strategies::{
     NAMED_STRATEGIES, StrategiesJob, StrategiesReport, StrategyLoss, StrategyPair,

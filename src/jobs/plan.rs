@@ -16,7 +16,9 @@
 //! `docs/game-solve.md`).
 
 use super::{CERTIFIED_GAP, JobError, thread_pool};
-use crate::game::exact::{ChanceGame, Maedn2, ValueIterationOptions, solve, update_cost};
+use crate::game::exact::{
+    ChanceGame, GROUP_BYTES, Maedn2, ValueIterationOptions, solve, update_cost,
+};
 use serde::Serialize;
 
 /// What to plan.
@@ -69,7 +71,8 @@ pub struct PlanLayer {
 pub struct PlanGroup {
     /// Its positions.
     pub positions: u64,
-    /// Bytes of its bounds, in memory while it is solved (16 a position).
+    /// Bytes it holds in memory while it is solved ([`GROUP_BYTES`] a position: its bounds, its
+    /// sweep keys and order); with `--memory`, the finished groups wait on disk.
     pub memory_bytes: u64,
     /// Bytes on disk once it is solved: its checkpoint (16 a position) and its share of the
     /// table (4 a position).
@@ -127,7 +130,7 @@ pub fn plan(job: &PlanJob) -> Result<SolvePlan, JobError> {
             let n = r.end - r.start;
             PlanGroup {
                 positions: n,
-                memory_bytes: 16 * n,
+                memory_bytes: GROUP_BYTES * n,
                 disk_bytes: 20 * n,
                 seconds: None,
             }

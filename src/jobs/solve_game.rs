@@ -2,11 +2,12 @@
 //! board's perfect ranking under openspiel rules and by the general ranking otherwise.
 
 use super::checkpoint::LayerFiles;
-use super::{JobError, MemoryFit, MemoryRefusal, thread_pool};
+use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
 use crate::game::exact::{
-    Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2, Position, Side,
-    ValueIterationOptions, available_memory, is_standard, most_pieces_within, solve,
+    BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
+    OutOfCoreMinimum, Position, Side, ValueIterationOptions, available_memory, is_standard,
+    most_pieces_within, out_of_core_minimum, solve, solve_into,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -20,8 +21,11 @@ pub struct SolveGameJob {
     pub pieces: usize,
     /// Rules, `PRESET[,SWITCH=VALUE...]`; `None`: the board's `[game] rules`, else openspiel.
     pub rules: Option<String>,
-    /// The most memory the solve may take, in megabytes; `None`: what the machine has available
-    /// (no bound where that cannot be read).
+    /// The most memory the solve may take, in bytes; `None`: what the machine has available (no
+    /// bound where that cannot be read). With the standard ranking a limit solves out of core:
+    /// the finished layer groups stay in the checkpoint's files (which it then needs), mapped
+    /// into memory, and only the group being solved is held in memory, refused before it starts
+    /// where the limit is below [`out_of_core_minimum`].
     pub memory: Option<u64>,
     /// Worker threads; `None`: one per core.
     pub threads: Option<usize>,
@@ -148,6 +152,19 @@ pub struct SolveGameReport {
     pub seconds: f64,
     /// Bytes of the bounds (two f64 a position).
     pub value_bytes: u64,
+    /// Out of core (a memory limit, the standard ranking): the limit and the least the solve
+    /// needed, in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_core: Option<OutOfCoreRow>,
+}
+
+/// A solve out of core: the finished layer groups mapped from their checkpoint files.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OutOfCoreRow {
+    /// The limit, in bytes.
+    pub limit: u64,
+    /// The least the solve needs ([`out_of_core_minimum`]), in bytes.
+    pub minimum: u64,
 }
 
 /// One layer of the solve.
@@ -176,12 +193,28 @@ pub struct Chosen {
     pub mover_wins: f64,
 }
 
-/// The bytes a solve of the game may take: `megabytes` given, else what the machine has
-/// available (`None`: no bound, where that cannot be read).
-pub fn memory_budget(megabytes: Option<u64>) -> Option<u64> {
-    megabytes
-        .map(|mb| mb.saturating_mul(1_000_000))
-        .or_else(available_memory)
+/// The bytes a solve of the game may take: `bytes` given, else what the machine has available
+/// (`None`: no bound, where that cannot be read).
+pub fn memory_budget(bytes: Option<u64>) -> Option<u64> {
+    bytes.or_else(available_memory)
+}
+
+/// The least memory a solve of the standard ranking with `pieces` a side needs out of core
+/// ([`out_of_core_minimum`]), and the layer group that needs it, by its layers' pieces home
+/// (`0,1+1,0`; `None`: writing the table).
+pub fn out_of_core_need(pieces: usize) -> (OutOfCoreMinimum, Option<String>) {
+    let game = Maedn2::new(pieces);
+    let groups = game.layers();
+    let need = out_of_core_minimum(&groups);
+    let name = need.group.map(|i| {
+        game.layer_table()
+            .iter()
+            .filter(|(_, offset, _)| groups[i].contains(offset))
+            .map(|([a, b], _, _)| format!("{a},{b}"))
+            .collect::<Vec<_>>()
+            .join("+")
+    });
+    (need, name)
 }
 
 /// The two-player game of `board` with `pieces` a side under `rules` (`None`: the board's `[game]`
@@ -233,9 +266,19 @@ pub fn solve_game(
     };
     let limited = job.memory.is_some();
     let started = Instant::now();
+    let mut out_of_core = None;
     let (ranking, solution, kept) = if is_standard(&game) && game.rules == Rules::openspiel() {
-        let (ranking, solution) =
-            pool.install(|| standard(job.pieces, budget, limited, &options))?;
+        let (ranking, solution) = match job.memory {
+            Some(limit) => {
+                let need = out_of_core_check(job.pieces, limit, store.as_ref())?;
+                out_of_core = Some(OutOfCoreRow {
+                    limit,
+                    minimum: need,
+                });
+                pool.install(|| standard_out_of_core(job.pieces, &options))?
+            }
+            None => pool.install(|| standard(job.pieces, budget, limited, &options))?,
+        };
         (ranking, solution, false)
     } else if job.table {
         return Err(JobError::NoTable {
@@ -247,10 +290,11 @@ pub fn solve_game(
     };
     let seconds = started.elapsed().as_secs_f64();
     let threads = pool.current_num_threads();
-    let report = match &ranking {
+    let mut report = match &ranking {
         GameRanking::Standard(g) => standard_report(g, &solution, board, threads, seconds),
         GameRanking::General(g) => general_report(g, &solution, board, threads, seconds, kept),
     };
+    report.out_of_core = out_of_core;
     Ok(GameValues {
         ranking,
         solution,
@@ -279,6 +323,41 @@ fn standard(
     }
     let game = Maedn2::new(pieces);
     let solution = solve(&game, options)?;
+    Ok((GameRanking::Standard(Box::new(game)), solution))
+}
+
+/// Whether the standard ranking with `pieces` a side can be solved out of core within `limit`
+/// bytes, its finished layer groups in `store`: the least it needs, or why not.
+fn out_of_core_check(
+    pieces: usize,
+    limit: u64,
+    store: Option<&LayerFiles>,
+) -> Result<u64, JobError> {
+    if store.is_none() {
+        return Err(JobError::OutOfCore(OutOfCore::NoCheckpoint));
+    }
+    let (need, group) = out_of_core_need(pieces);
+    if need.bytes > limit {
+        return Err(JobError::OutOfCore(OutOfCore::BelowMinimum {
+            limit,
+            minimum: need.bytes,
+            group,
+            positions: need.positions,
+        }));
+    }
+    Ok(need.bytes)
+}
+
+/// The standard board under openspiel rules out of core: the table reserved, not allocated,
+/// and each finished layer group mapped from its checkpoint file (`options.checkpoint`).
+fn standard_out_of_core(
+    pieces: usize,
+    options: &ValueIterationOptions<'_>,
+) -> Result<(GameRanking, GameSolution), JobError> {
+    let game = Maedn2::new(pieces);
+    let bounds = BoundsTable::reserve(game.positions())
+        .map_err(|e| JobError::OutOfCore(OutOfCore::Unavailable(e.to_string())))?;
+    let solution = solve_into(&game, bounds, options)?;
     Ok((GameRanking::Standard(Box::new(game)), solution))
 }
 
@@ -441,6 +520,7 @@ fn standard_report(
         threads,
         seconds,
         value_bytes: game.positions() * 16,
+        out_of_core: None,
     }
 }
 
@@ -493,5 +573,6 @@ fn general_report(
         threads,
         seconds,
         value_bytes: engine.positions() * 16,
+        out_of_core: None,
     }
 }

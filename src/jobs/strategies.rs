@@ -38,7 +38,7 @@ pub struct StrategiesJob {
     /// Strategies to play against each other from both seats, every pair (`--matrix LIST`);
     /// `["named"]` stands for [`NAMED_STRATEGIES`].
     pub matrix: Option<Vec<String>>,
-    /// The most memory the evaluations may take, in megabytes; `None`: what the machine has
+    /// The most memory the evaluations may take, in bytes; `None`: what the machine has
     /// available.
     pub memory: Option<u64>,
     /// Worker threads; `None`: one per core.

@@ -17,6 +17,7 @@ mod engine;
 mod fixed;
 mod maedn2;
 mod ranking;
+mod storage;
 pub mod table;
 mod value_iteration;
 
@@ -24,6 +25,11 @@ pub use cache::Cached;
 pub use engine::EngineGame;
 pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
 pub use ranking::SideRanking;
+pub use storage::{
+    BOUNDS_BYTES, BoundsTable, FILE_ALIGN, GROUP_BYTES, OutOfCoreMinimum, PROGRAM_BYTES,
+    TABLE_BYTES, bytes_in_words, data_offset, out_of_core_minimum,
+};
+pub use value_iteration::solve_into;
 
 pub use maedn2::{
     MAX_PIECES, Maedn2, Maedn2Step, Moves, Position, Side, action, describe_geometry, is_standard,

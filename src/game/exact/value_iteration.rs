@@ -27,7 +27,7 @@
 //! with that partner, so positions where both sides can only pass (all pieces waiting) converge in
 //! one step instead of `(5/6)^2` a sweep.
 
-use super::{ChanceGame, Expansion, MoveOutcome};
+use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,6 +63,16 @@ pub trait Checkpoint: Sync {
     ) -> Result<Option<LayerReport>, String>;
     /// Saves a finished layer (`bounds` are the layer's own).
     fn save(&self, index: usize, bounds: &[Bounds], report: &LayerReport) -> Result<(), String>;
+    /// Called after layer `index` is saved or restored: a store whose files hold its bounds
+    /// maps them over the table's ([`BoundsTable::map_file`]; out of core only).
+    fn keep(
+        &self,
+        _index: usize,
+        _layer: &Range<u64>,
+        _bounds: &mut BoundsTable,
+    ) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 impl Default for ValueIterationOptions<'_> {
@@ -103,7 +113,7 @@ pub type Bounds = [f64; 2];
 pub struct GameSolution {
     /// `bounds[p]`: the lower and the upper bound on the probability that the player to move in
     /// position `p` wins.
-    pub bounds: Vec<Bounds>,
+    pub bounds: BoundsTable,
     /// Per layer, in solving order.
     pub layers: Vec<LayerReport>,
 }
@@ -118,7 +128,7 @@ impl GameSolution {
     /// Every position's value ([`GameSolution::value`]), by rank; the bounds' memory is reused.
     pub fn into_values(self) -> Vec<f64> {
         let n = self.bounds.len();
-        let mut flat = self.bounds.into_flattened();
+        let mut flat = self.bounds.into_vec().into_flattened();
         for i in 0..n {
             flat[i] = (flat[2 * i] + flat[2 * i + 1]) / 2.0;
         }
@@ -479,8 +489,24 @@ pub fn solve(
     game: &impl ChanceGame,
     options: &ValueIterationOptions,
 ) -> Result<GameSolution, GameSolveError> {
+    let bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
+    solve_into(game, bounds.into(), options)
+}
+
+/// [`solve`] in `bounds` (a bound per position): out of core where they are
+/// [`BoundsTable::reserve`]d, each layer's bounds set to `[0, 1]` as it starts
+/// ([`BoundsTable::prepare`]) and mapped from the checkpoint once saved ([`Checkpoint::keep`]).
+pub fn solve_into(
+    game: &impl ChanceGame,
+    mut bounds: BoundsTable,
+    options: &ValueIterationOptions,
+) -> Result<GameSolution, GameSolveError> {
+    assert_eq!(
+        bounds.len() as u64,
+        game.positions(),
+        "a bound per position"
+    );
     let layers = game.layers();
-    let mut bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
     let mut reports = Vec::with_capacity(layers.len());
     for (index, layer) in layers.iter().enumerate() {
         if let Some(store) = options.checkpoint
@@ -488,9 +514,13 @@ pub fn solve(
                 .load(index, layer, &mut bounds)
                 .map_err(GameSolveError::Checkpoint)?
         {
+            store
+                .keep(index, layer, &mut bounds)
+                .map_err(GameSolveError::Checkpoint)?;
             reports.push(report);
             continue;
         }
+        bounds.prepare(layer);
         let started = Instant::now();
         let (sweeps, gap, updates) =
             solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
@@ -507,6 +537,9 @@ pub fn solve(
             let own = &bounds[layer.start as usize..layer.end as usize];
             store
                 .save(index, own, &report)
+                .map_err(GameSolveError::Checkpoint)?;
+            store
+                .keep(index, layer, &mut bounds)
                 .map_err(GameSolveError::Checkpoint)?;
         }
         reports.push(report);
