@@ -37,7 +37,7 @@ pub use maedn2::{
 };
 pub use value_iteration::{
     Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, ValueIterationOptions,
-    best_move, residual, solve, time_sweeps, update_cost,
+    best_move, residual, solve, update_cost,
 };
 
 use std::ops::Range;

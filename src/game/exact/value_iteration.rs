@@ -738,31 +738,6 @@ fn thread_seconds() -> f64 {
     EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64()
 }
 
-/// Seconds each of `sweeps` sweeps of layer `index` takes over bounds `[0, 1]`, none frozen
-/// (for measuring).
-#[doc(hidden)]
-pub fn time_sweeps(game: &impl ChanceGame, index: usize, sweeps: u32) -> Vec<f64> {
-    let layers = game.layers();
-    let layer = &layers[index];
-    let mut bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
-    let (mut order, mut ends) = sweep_order(game, layer);
-    let mut fresh = Vec::new();
-    (0..sweeps)
-        .map(|_| {
-            let t = Instant::now();
-            let all = Sweep {
-                layer,
-                order: &mut order,
-                ends: &mut ends,
-                freeze: f64::NEG_INFINITY,
-            };
-            all.run(game, &mut bounds, &mut fresh, None, |_| {})
-                .expect("no cancel flag");
-            t.elapsed().as_secs_f64()
-        })
-        .collect()
-}
-
 /// The optimal move of `position` for roll index `roll`: the index of the first move with the
 /// highest value among the roll's moves (in the game's move order), and that value.
 pub fn best_move(
