@@ -11,7 +11,6 @@ use common::run;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 /// The 2-piece table solved in memory, once for every test here, and its text output.
 fn reference() -> &'static (Vec<u8>, String) {
@@ -143,15 +142,8 @@ fn a_killed_out_of_core_solve_resumes() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while !partial(&path).join("layer-0.bounds").exists() {
-        if child.try_wait().unwrap().is_some() || started.elapsed() > Duration::from_secs(600) {
-            panic!("the solve ended before a layer was saved");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // Killed as soon as the first layer is on disk.
+    common::kill_after_first_layer(&mut child, &partial(&path));
     assert!(!path.exists(), "a killed solve wrote its table");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = run(&args);

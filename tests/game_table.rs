@@ -12,7 +12,6 @@ use boardpath::game::exact::{
 use common::run;
 use std::io::BufReader;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// The documented values: 1 piece 0.523984914, 2 pieces 0.512198970 (nine decimals).
 const K1: f64 = 0.523984914;
@@ -313,16 +312,8 @@ fn a_killed_solve_resumes_to_the_same_table() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Killed as soon as the first layer is on disk (bounded: a finished solve ends the wait).
-    let started = Instant::now();
-    while !partial.join("layer-0.bounds").exists() {
-        if child.try_wait().unwrap().is_some() || started.elapsed() > Duration::from_secs(600) {
-            panic!("the solve ended before a layer was saved");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // Killed as soon as the first layer is on disk.
+    common::kill_after_first_layer(&mut child, &partial);
     assert!(!path.exists(), "a killed solve wrote its table");
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{out:?}");

@@ -214,3 +214,20 @@ impl Drop for Served {
         let _ = self.child.wait();
     }
 }
+
+/// Kills `child` (a `solve-game --out` run) as soon as its first finished layer is on disk in
+/// `partial` (bounded: a solve that ends first, or ten minutes, fails the test), and waits for it.
+#[allow(dead_code)]
+pub fn kill_after_first_layer(child: &mut std::process::Child, partial: &std::path::Path) {
+    let started = std::time::Instant::now();
+    while !partial.join("layer-0.bounds").exists() {
+        if child.try_wait().unwrap().is_some()
+            || started.elapsed() > std::time::Duration::from_secs(600)
+        {
+            panic!("the solve ended before a layer was saved");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
