@@ -391,11 +391,7 @@ fn out_of_core_text(pieces: usize, limit: u64) -> String {
             need.positions,
             boardpath::game::exact::GROUP_BYTES
         ),
-        None => format!(
-            "writing the table: {} positions x {} bytes",
-            need.positions,
-            boardpath::game::exact::TABLE_BYTES
-        ),
+        None => "no layer groups".to_string(),
     };
     format!(
         "out of core         at least {} bytes ({}) in memory: {what}, plus {} MiB and page tables\n\
@@ -532,8 +528,8 @@ fn write_table(
         gap: r.gap,
         residual: r.residual,
     };
-    let (header, bytes) = table::encode_table(game, &facts, bounds);
+    let header = table::table_header(game, &facts, bounds);
     out::write_file_with(path, |w: &mut dyn Write| {
-        table::write_table(w, &header, &bytes)
+        table::write_table(w, &header, bounds)
     })
 }

@@ -4,9 +4,7 @@
 
 use crate::dice::DiceError;
 use crate::game::GameError;
-use crate::game::exact::{
-    GROUP_BYTES, GameSolveError, PROGRAM_BYTES, TABLE_BYTES, bytes_in_words, gigabytes,
-};
+use crate::game::exact::{GROUP_BYTES, GameSolveError, PROGRAM_BYTES, bytes_in_words, gigabytes};
 use crate::game::policy::PolicyError;
 use crate::race::RaceError;
 use crate::solve::PlayerSolveError;
@@ -199,10 +197,7 @@ impl fmt::Display for OutOfCore {
                         "the layer group {g} ({positions} positions) holds {GROUP_BYTES} bytes \
                          a position while it is solved (its bounds and sweep order)"
                     ),
-                    None => format!(
-                        "writing the table of {positions} positions takes {TABLE_BYTES} bytes a \
-                         position"
-                    ),
+                    None => "the game has no layer groups".to_string(),
                 };
                 write!(
                     f,

@@ -201,7 +201,7 @@ pub fn memory_budget(bytes: Option<u64>) -> Option<u64> {
 
 /// The least memory a solve of the standard ranking with `pieces` a side needs out of core
 /// ([`out_of_core_minimum`]), and the layer group that needs it, by its layers' pieces home
-/// (`0,1+1,0`; `None`: writing the table).
+/// (`0,1+1,0`; `None`: no groups).
 pub fn out_of_core_need(pieces: usize) -> (OutOfCoreMinimum, Option<String>) {
     let game = Maedn2::new(pieces);
     let groups = game.layers();

@@ -27,7 +27,7 @@ pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
 pub use ranking::SideRanking;
 pub use storage::{
     BOUNDS_BYTES, BoundsTable, FILE_ALIGN, GROUP_BYTES, OutOfCoreMinimum, PROGRAM_BYTES,
-    TABLE_BYTES, bytes_in_words, data_offset, out_of_core_minimum,
+    bytes_in_words, data_offset, out_of_core_minimum,
 };
 pub use value_iteration::solve_into;
 

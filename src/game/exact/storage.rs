@@ -41,10 +41,6 @@ pub const PROGRAM_BYTES: u64 = 16 << 20;
 /// `sweep_order` in `value_iteration.rs`).
 pub const GROUP_BYTES: u64 = BOUNDS_BYTES + 8;
 
-/// Bytes a position of the whole table needs while its values are written
-/// (`table::encode_table`: 4 bytes a position, collected in pieces and joined, so twice that).
-pub const TABLE_BYTES: u64 = 8;
-
 /// `bytes` in words: megabytes (10^6 bytes) below a gigabyte, else gigabytes, two decimals
 /// (`31.46 MB`, `2.21 GB`).
 pub fn bytes_in_words(bytes: u64) -> String {
@@ -60,23 +56,23 @@ pub fn bytes_in_words(bytes: u64) -> String {
 pub struct OutOfCoreMinimum {
     /// Bytes.
     pub bytes: u64,
-    /// The layer group (index in solving order) whose solve needs them; `None`: writing the
-    /// table does.
+    /// The layer group (index in solving order) whose solve needs them; `None` where there are
+    /// no groups.
     pub group: Option<usize>,
-    /// Positions of that group (of the whole table where `group` is `None`).
+    /// Positions of that group.
     pub positions: u64,
 }
 
 /// The least memory a solve of the layer groups `groups` (in solving order) needs out of core:
-/// the largest of [`GROUP_BYTES`] a position of a group and [`TABLE_BYTES`] a position of the
-/// table, plus [`PROGRAM_BYTES`] and the page tables of the whole reserved range (8 bytes per
-/// 4 KiB page: `positions / 32`).
+/// [`GROUP_BYTES`] a position of the largest group, plus [`PROGRAM_BYTES`] and the page tables of
+/// the whole reserved range (8 bytes per 4 KiB page: `positions / 32`). Writing the table takes
+/// no more: its values are encoded a chunk at a time (`table::write_table`).
 pub fn out_of_core_minimum(groups: &[Range<u64>]) -> OutOfCoreMinimum {
     let positions: u64 = groups.iter().map(|g| g.end - g.start).sum();
     let mut worst = OutOfCoreMinimum {
-        bytes: positions.saturating_mul(TABLE_BYTES),
+        bytes: 0,
         group: None,
-        positions,
+        positions: 0,
     };
     for (i, g) in groups.iter().enumerate() {
         let n = g.end - g.start;
@@ -398,16 +394,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_minimum_is_the_largest_group_or_the_table() {
+    fn the_minimum_is_the_largest_group() {
         let m = out_of_core_minimum(&[0..10, 10..40, 40..50]);
         assert_eq!(m.group, Some(1));
         assert_eq!(m.positions, 30);
         assert_eq!(m.bytes, 30 * GROUP_BYTES + PROGRAM_BYTES + 50 / 32);
-        // Many small groups: writing the table needs more than any one of them.
+        // Many small groups: the largest still sets it (the table is written a chunk at a time).
         let groups: Vec<_> = (0..10).map(|i| i * 10..(i + 1) * 10).collect();
         let m = out_of_core_minimum(&groups);
-        assert_eq!((m.group, m.positions), (None, 100));
-        assert_eq!(m.bytes, 100 * TABLE_BYTES + PROGRAM_BYTES + 100 / 32);
+        assert_eq!((m.group, m.positions), (Some(9), 10));
+        assert_eq!(m.bytes, 10 * GROUP_BYTES + PROGRAM_BYTES + 100 / 32);
     }
 
     #[test]

@@ -103,18 +103,39 @@ pub struct TableFacts<'a> {
     pub residual: f64,
 }
 
-/// The header and the value bytes of a table of `bounds` (by rank, the middle stored).
-pub fn encode_table(
-    game: &Maedn2,
-    facts: &TableFacts,
+/// Positions encoded at a time when a table's values are hashed or written: 4 MiB of value
+/// bytes, so that writing the table holds no copy of it (the bounds stay the largest thing held).
+const CHUNK: usize = 1 << 20;
+
+/// The value bytes of `bounds` (by rank, the middle stored), handed to `each` a chunk at a time
+/// in file order.
+pub fn for_each_value_chunk<E>(
     bounds: &[[f64; 2]],
-) -> (TableHeader, Vec<u8>) {
-    let bytes: Vec<u8> = bounds
-        .par_iter()
-        .flat_map_iter(|&[lo, hi]| encode((lo + hi) / 2.0).to_le_bytes())
-        .collect();
+    mut each: impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut bytes = vec![0u8; 4 * CHUNK.min(bounds.len())];
+    for part in bounds.chunks(CHUNK) {
+        let out = &mut bytes[..4 * part.len()];
+        out.par_chunks_mut(4)
+            .zip(part.par_iter())
+            .for_each(|(slot, &[lo, hi])| {
+                slot.copy_from_slice(&encode((lo + hi) / 2.0).to_le_bytes())
+            });
+        each(out)?;
+    }
+    Ok(())
+}
+
+/// The header of a table of `bounds` (by rank, the middle stored): the value bytes are encoded
+/// once here, a chunk at a time, for their checksum.
+pub fn table_header(game: &Maedn2, facts: &TableFacts, bounds: &[[f64; 2]]) -> TableHeader {
+    let mut hash = Sha256::new();
+    let Ok(()) = for_each_value_chunk::<std::convert::Infallible>(bounds, |bytes| {
+        hash.update(bytes);
+        Ok(())
+    });
     let [lower, upper] = facts.start;
-    let header = TableHeader {
+    TableHeader {
         format: TABLE_FORMAT.into(),
         board: facts.board.into(),
         board_sha256: facts.board_sha256.into(),
@@ -129,7 +150,7 @@ pub fn encode_table(
         gap: facts.gap,
         error: facts.gap / 2.0 + 0.5 / SCALE,
         residual: facts.residual,
-        values_sha256: hex(&Sha256::digest(&bytes)),
+        values_sha256: hex(&hash.finalize()),
         layers: game
             .layer_table()
             .into_iter()
@@ -139,15 +160,24 @@ pub fn encode_table(
                 positions,
             })
             .collect(),
-    };
-    (header, bytes)
+    }
 }
 
-/// Writes a table: the header as one JSON line, then the value bytes.
-pub fn write_table(w: &mut dyn Write, header: &TableHeader, bytes: &[u8]) -> std::io::Result<()> {
+/// Writes a table's header as one JSON line (the value bytes follow it).
+pub fn write_header(w: &mut dyn Write, header: &TableHeader) -> std::io::Result<()> {
     let line = serde_json::to_string(header).map_err(std::io::Error::other)?;
-    writeln!(w, "{line}")?;
-    w.write_all(bytes)
+    writeln!(w, "{line}")
+}
+
+/// Writes a table: the header line ([`table_header`]), then the value bytes of `bounds`, encoded
+/// a chunk at a time.
+pub fn write_table(
+    w: &mut dyn Write,
+    header: &TableHeader,
+    bounds: &[[f64; 2]],
+) -> std::io::Result<()> {
+    write_header(w, header)?;
+    for_each_value_chunk(bounds, |bytes| w.write_all(bytes))
 }
 
 fn hex(bytes: &[u8]) -> String {
