@@ -262,6 +262,15 @@ fn plan_measures_the_cost_of_an_update() {
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| panic!("no cost line: {text}"));
     assert!(cost > 0.0 && cost < 1e6, "{cost}");
+    // One thread's speed and the pool's, timed on as many updates: a positive ratio, whatever
+    // the machine's load.
+    let speedup: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("threads             "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no threads line: {text}"));
+    assert!(speedup > 0.0 && speedup.is_finite(), "{speedup}");
     // The one group: 1,641 positions, 24 bytes each in memory, 20 on disk.
     assert!(
         text.contains("    1         1641              39384            32820  "),

@@ -342,11 +342,16 @@ fn plan_text(plan: &jobs::SolvePlan) -> String {
         .collect();
     s += &format!(
         "cost of an update   {:.3} core-microseconds (timed: {} updates in the largest layer of {})\n\
+         threads             {:.2} times one thread's speed on {} ({:.3} against {:.3} wall-microseconds an update)\n\
          updates a position  {} measured; {:.1} expected for {}\n\
          group    positions  in memory (bytes)  on disk (bytes)  expected time on {}\n",
         m.seconds_per_update * 1e6,
         m.updates_timed,
         plural(m.timed_pieces, "piece", "pieces"),
+        m.wall_per_update[0] / m.wall_per_update[1],
+        plural(m.pool_threads, "thread", "threads"),
+        m.wall_per_update[1] * 1e6,
+        m.wall_per_update[0] * 1e6,
         measured.join(", "),
         m.expected_updates_per_position,
         plural(plan.pieces, "piece", "pieces"),

@@ -13,7 +13,8 @@
 //!   (`docs/runs/`) holds the line to account.
 //!
 //! The threads are assumed to divide the work evenly, which holds while the memory keeps up (see
-//! `docs/game-solve.md`).
+//! `docs/game-solve.md`); the measurement says how far it held here: the same number of updates
+//! timed on one thread and on the pool's threads together, in wall-clock time.
 
 use super::{CERTIFIED_GAP, JobError, thread_pool};
 use crate::game::exact::{
@@ -90,6 +91,11 @@ pub struct PlanMeasurement {
     pub timed_pieces: usize,
     /// Updates timed.
     pub updates_timed: u64,
+    /// Wall-clock seconds an update took on one thread, and with the measuring pool's
+    /// `pool_threads` updating in parallel (other positions of the same layer).
+    pub wall_per_update: [f64; 2],
+    /// The measuring pool's threads.
+    pub pool_threads: usize,
     /// Updates a position took, `(pieces, updates)`, in the solves measured.
     pub updates_per_position: Vec<(usize, f64)>,
     /// Updates a position is expected to take in the game planned.
@@ -164,7 +170,7 @@ pub fn plan(job: &PlanJob) -> Result<SolvePlan, JobError> {
 fn measure(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
     let pool = thread_pool(job.threads)?;
     let timed_pieces = job.pieces.min(3);
-    let (seconds_per_update, updates_timed) = update_cost(&Maedn2::new(timed_pieces), SAMPLE);
+    let cost = pool.install(|| update_cost(&Maedn2::new(timed_pieces), SAMPLE));
     let options = ValueIterationOptions {
         tolerance: CERTIFIED_GAP,
         ..ValueIterationOptions::default()
@@ -188,11 +194,14 @@ fn measure(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
         _ => unreachable!("one or two solves"),
     };
     let threads = pool.current_num_threads();
+    let seconds_per_update = cost.core_seconds;
     let core_seconds = Maedn2::new(job.pieces).positions() as f64 * expected * seconds_per_update;
     Ok(PlanMeasurement {
         seconds_per_update,
         timed_pieces,
-        updates_timed,
+        updates_timed: cost.updates,
+        wall_per_update: [cost.wall_one, cost.wall_pool],
+        pool_threads: cost.threads,
         updates_per_position: per_position,
         expected_updates_per_position: expected,
         threads,

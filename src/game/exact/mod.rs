@@ -36,8 +36,8 @@ pub use maedn2::{
     moves,
 };
 pub use value_iteration::{
-    Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, ValueIterationOptions,
-    best_move, residual, solve, update_cost,
+    Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, UpdateCost,
+    ValueIterationOptions, best_move, residual, solve, update_cost,
 };
 
 use std::ops::Range;

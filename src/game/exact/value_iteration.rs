@@ -691,33 +691,79 @@ impl Sweep<'_> {
     }
 }
 
-/// Core-seconds one update takes (processor time of the calling thread): `sample` positions of the game's largest layer updated on the
-/// calling thread, in blocks spread evenly over the layer, with bounds held for every position (so
-/// that successors are read from as far away as in a solve). Where the layer has fewer positions,
-/// all of them. Returns the seconds per update and the updates timed.
-pub fn update_cost(game: &impl ChanceGame, sample: u64) -> (f64, u64) {
+/// What [`update_cost`] measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UpdateCost {
+    /// Core-seconds one update takes: processor time of the calling thread, which does not
+    /// count the time other processes held the core.
+    pub core_seconds: f64,
+    /// Updates timed on the calling thread (and as many again on the pool).
+    pub updates: u64,
+    /// Wall-clock seconds an update took on the calling thread alone.
+    pub wall_one: f64,
+    /// Wall-clock seconds an update took with the current rayon pool's threads updating in
+    /// parallel, as a sweep's bucket does (other positions of the layer than the calling
+    /// thread's, so that no cache carries over).
+    pub wall_pool: f64,
+    /// The pool's threads.
+    pub threads: usize,
+}
+
+impl UpdateCost {
+    /// How many times one thread's speed the pool's threads reached.
+    pub fn speedup(&self) -> f64 {
+        self.wall_one / self.wall_pool
+    }
+}
+
+/// The cost of an update: `sample` positions of the game's largest layer updated on the calling
+/// thread, in blocks of [`STAGE`] spread evenly over the layer, with bounds held for every
+/// position (so that successors are read from as far away as in a solve); then as many others,
+/// half a stride further on, updated by the current rayon pool in parallel. Where the layer has
+/// fewer positions, all of them, twice.
+pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
     let layers = game.layers();
+    let threads = rayon::current_num_threads();
     let Some(layer) = layers.iter().max_by_key(|l| l.end - l.start) else {
-        return (0.0, 0);
+        return UpdateCost {
+            core_seconds: 0.0,
+            updates: 0,
+            wall_one: 0.0,
+            wall_pool: 0.0,
+            threads,
+        };
     };
     let bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
     let n = layer.end - layer.start;
     let blocks = sample.min(n).div_ceil(STAGE as u64).max(1);
     let stride = n / blocks;
-    let mut out = [[0.0; 2]; STAGE];
-    let mut updates = 0;
-    let started = thread_seconds();
-    STAGE_BUFFERS.with_borrow_mut(|stage| {
-        for b in 0..blocks {
-            let from = layer.start + b * stride;
-            let to = (from + STAGE as u64).min(layer.end);
+    let block = |b: u64, shift: u64| {
+        let from = layer.start + (b * stride + shift).min(n - 1);
+        let to = (from + STAGE as u64).min(layer.end);
+        STAGE_BUFFERS.with_borrow_mut(|stage| {
+            let mut out = [[0.0; 2]; STAGE];
             let positions = (0..(to - from) as usize).map(|i| from + i as u64);
             update_stage(game, &bounds, positions, stage, &mut out);
-            updates += to - from;
-        }
-    });
-    let seconds = thread_seconds() - started;
-    (seconds / updates.max(1) as f64, updates)
+        });
+        to - from
+    };
+    let (started, wall) = (thread_seconds(), Instant::now());
+    let updates: u64 = (0..blocks).map(|b| block(b, 0)).sum();
+    let core_seconds = (thread_seconds() - started) / updates.max(1) as f64;
+    let wall_one = wall.elapsed().as_secs_f64() / updates.max(1) as f64;
+    let wall = Instant::now();
+    let pooled: u64 = (0..blocks)
+        .into_par_iter()
+        .map(|b| block(b, stride / 2))
+        .sum();
+    let wall_pool = wall.elapsed().as_secs_f64() / pooled.max(1) as f64;
+    UpdateCost {
+        core_seconds,
+        updates,
+        wall_one,
+        wall_pool,
+        threads,
+    }
 }
 
 /// Seconds of processor time this thread has run (so that a measurement does not count the time
