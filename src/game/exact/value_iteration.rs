@@ -697,13 +697,13 @@ pub struct UpdateCost {
     /// Core-seconds one update takes: processor time of the calling thread, which does not
     /// count the time other processes held the core.
     pub core_seconds: f64,
-    /// Updates timed on the calling thread (and as many again on the pool).
+    /// Updates timed (each pass).
     pub updates: u64,
-    /// Wall-clock seconds an update took on the calling thread alone.
+    /// Wall-clock seconds an update took on the calling thread alone, in a second pass over the
+    /// same positions.
     pub wall_one: f64,
-    /// Wall-clock seconds an update took with the current rayon pool's threads updating in
-    /// parallel, as a sweep's bucket does (other positions of the layer than the calling
-    /// thread's, so that no cache carries over).
+    /// Wall-clock seconds an update took with the current rayon pool's threads updating the same
+    /// positions in parallel, as a sweep's bucket does, the caches as the first pass left them.
     pub wall_pool: f64,
     /// The pool's threads.
     pub threads: usize,
@@ -718,9 +718,10 @@ impl UpdateCost {
 
 /// The cost of an update: `sample` positions of the game's largest layer updated on the calling
 /// thread, in blocks of [`STAGE`] spread evenly over the layer, with bounds held for every
-/// position (so that successors are read from as far away as in a solve); then as many others,
-/// half a stride further on, updated by the current rayon pool in parallel. Where the layer has
-/// fewer positions, all of them, twice.
+/// position (so that successors are read from as far away as in a solve): its processor time is
+/// the cost. Then the same positions again on the current rayon pool's threads in parallel and
+/// once more on the calling thread, timed by the clock. Where the layer has fewer positions, all
+/// of them.
 pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
     let layers = game.layers();
     let threads = rayon::current_num_threads();
@@ -737,8 +738,8 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
     let n = layer.end - layer.start;
     let blocks = sample.min(n).div_ceil(STAGE as u64).max(1);
     let stride = n / blocks;
-    let block = |b: u64, shift: u64| {
-        let from = layer.start + (b * stride + shift).min(n - 1);
+    let block = |b: u64| {
+        let from = layer.start + b * stride;
         let to = (from + STAGE as u64).min(layer.end);
         STAGE_BUFFERS.with_borrow_mut(|stage| {
             let mut out = [[0.0; 2]; STAGE];
@@ -747,16 +748,17 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
         });
         to - from
     };
-    let (started, wall) = (thread_seconds(), Instant::now());
-    let updates: u64 = (0..blocks).map(|b| block(b, 0)).sum();
+    let started = thread_seconds();
+    let updates: u64 = (0..blocks).map(block).sum();
     let core_seconds = (thread_seconds() - started) / updates.max(1) as f64;
-    let wall_one = wall.elapsed().as_secs_f64() / updates.max(1) as f64;
+    // The same updates again, on the pool and then on one thread, both finding the caches as the
+    // first pass left them: the ratio is the threads' alone.
     let wall = Instant::now();
-    let pooled: u64 = (0..blocks)
-        .into_par_iter()
-        .map(|b| block(b, stride / 2))
-        .sum();
+    let pooled: u64 = (0..blocks).into_par_iter().map(block).sum();
     let wall_pool = wall.elapsed().as_secs_f64() / pooled.max(1) as f64;
+    let wall = Instant::now();
+    let again: u64 = (0..blocks).map(block).sum();
+    let wall_one = wall.elapsed().as_secs_f64() / again.max(1) as f64;
     UpdateCost {
         core_seconds,
         updates,
