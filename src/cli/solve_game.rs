@@ -349,7 +349,7 @@ fn plan_text(plan: &jobs::SolvePlan) -> String {
         m.updates_timed,
         plural(m.timed_pieces, "piece", "pieces"),
         m.wall_per_update[0] / m.wall_per_update[1],
-        plural(m.pool_threads, "thread", "threads"),
+        plural(m.threads, "thread", "threads"),
         m.wall_per_update[1] * 1e6,
         m.wall_per_update[0] * 1e6,
         measured.join(", "),

@@ -13,8 +13,8 @@
 //!   (`docs/runs/`) holds the line to account.
 //!
 //! The threads are assumed to divide the work evenly, which holds while the memory keeps up (see
-//! `docs/game-solve.md`); the measurement says how far it held here: the same number of updates
-//! timed on one thread and on the pool's threads together, in wall-clock time.
+//! `docs/game-solve.md`); the measurement says how far it held here: the sample's updates timed
+//! again on the threads together and on one thread, in wall-clock time.
 
 use super::{CERTIFIED_GAP, JobError, thread_pool};
 use crate::game::exact::{
@@ -91,11 +91,9 @@ pub struct PlanMeasurement {
     pub timed_pieces: usize,
     /// Updates timed.
     pub updates_timed: u64,
-    /// Wall-clock seconds an update took on one thread, and with the measuring pool's
-    /// `pool_threads` updating in parallel (other positions of the same layer).
+    /// Wall-clock seconds an update took on one thread, and with the `threads` updating in
+    /// parallel (the same positions, after a first pass that left the caches alike for both).
     pub wall_per_update: [f64; 2],
-    /// The measuring pool's threads.
-    pub pool_threads: usize,
     /// Updates a position took, `(pieces, updates)`, in the solves measured.
     pub updates_per_position: Vec<(usize, f64)>,
     /// Updates a position is expected to take in the game planned.
@@ -201,7 +199,6 @@ fn measure(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
         timed_pieces,
         updates_timed: cost.updates,
         wall_per_update: [cost.wall_one, cost.wall_pool],
-        pool_threads: cost.threads,
         updates_per_position: per_position,
         expected_updates_per_position: expected,
         threads,
