@@ -255,21 +255,19 @@ fn plan_measures_the_cost_of_an_update() {
         text.contains("updates a position  8.8 (1 piece) measured; 8.8 expected for 1 piece"),
         "{text}"
     );
-    let cost: f64 = text
-        .lines()
-        .find_map(|l| l.strip_prefix("cost of an update   "))
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no cost line: {text}"));
+    // The first number of the line that starts with `label`.
+    let number = |label: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(label))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no {label:?} line: {text}"))
+    };
+    let cost = number("cost of an update   ");
     assert!(cost > 0.0 && cost < 1e6, "{cost}");
     // One thread's speed and the pool's, timed on as many updates: a positive ratio, whatever
     // the machine's load.
-    let speedup: f64 = text
-        .lines()
-        .find_map(|l| l.strip_prefix("threads             "))
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no threads line: {text}"));
+    let speedup = number("threads             ");
     assert!(speedup > 0.0 && speedup.is_finite(), "{speedup}");
     // The one group: 1,641 positions, 24 bytes each in memory, 20 on disk.
     assert!(

@@ -705,15 +705,6 @@ pub struct UpdateCost {
     /// Wall-clock seconds an update took with the current rayon pool's threads updating the same
     /// positions in parallel, as a sweep's bucket does, the caches as the first pass left them.
     pub wall_pool: f64,
-    /// The pool's threads.
-    pub threads: usize,
-}
-
-impl UpdateCost {
-    /// How many times one thread's speed the pool's threads reached.
-    pub fn speedup(&self) -> f64 {
-        self.wall_one / self.wall_pool
-    }
 }
 
 /// The cost of an update: `sample` positions of the game's largest layer updated on the calling
@@ -724,14 +715,12 @@ impl UpdateCost {
 /// of them.
 pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
     let layers = game.layers();
-    let threads = rayon::current_num_threads();
     let Some(layer) = layers.iter().max_by_key(|l| l.end - l.start) else {
         return UpdateCost {
             core_seconds: 0.0,
             updates: 0,
             wall_one: 0.0,
             wall_pool: 0.0,
-            threads,
         };
     };
     let bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
@@ -764,7 +753,6 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
         updates,
         wall_one,
         wall_pool,
-        threads,
     }
 }
 
