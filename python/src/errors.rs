@@ -141,6 +141,7 @@ pub fn job_error(e: &JobError) -> PyErr {
         | JobError::OutOfCore(_)
         | JobError::Table(_)
         | JobError::GameSolve(_)
+        | JobError::Graph(_)
         | JobError::NoTable { .. } => GameError::new_err(e.to_string()),
     }
 }

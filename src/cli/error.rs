@@ -132,6 +132,7 @@ impl From<JobError> for Error {
             | JobError::OutOfCore(_)
             | JobError::Table(_)
             | JobError::GameSolve(_)
+            | JobError::Graph(_)
             | JobError::NoTable { .. }
             | JobError::Stopped) => Error::Input(e.to_string()),
         }

@@ -56,7 +56,7 @@ pub struct SolveGameArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
     /// Write the value table to FILE (the standard board under openspiel rules; format in
-    /// docs/game-solve.md: one header line, then one little-endian f64 per ranked position); the
+    /// docs/game-solve.md: one JSON header line, then one little-endian u32 per ranked position); the
     /// optimal move is the best one-ply look-up.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -65,6 +65,12 @@ pub struct SolveGameArgs {
     /// value against the header's bounds; exits 1 naming the first position that fails.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "policy", "exploitability", "matrix"])]
     pub verify: Option<PathBuf>,
+    /// Write the game's position graph into the directory DIR instead of solving, for a solver
+    /// outside this program (a GPU kernel, another language): every position's moves, roll by
+    /// roll, as little-endian arrays with graph.json describing them (docs/game-solve.md;
+    /// scripts/gpu/solve_graph.py solves it). Fewer than 2^30 positions: 1 to 3 pieces.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "verify", "plan", "memory", "policy", "exploitability", "matrix"])]
+    pub export_graph: Option<PathBuf>,
     /// Print the standard ranking's layers for `--pieces` (each one's first rank, positions and
     /// place in the solving order) and the bytes of the table and of a solve, then exit.
     #[arg(long, conflicts_with_all = ["out", "verify", "policy", "exploitability", "matrix"])]
@@ -105,6 +111,9 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     }
     if let Some(path) = &args.verify {
         return verify(args, &board, &path.to_string_lossy(), threads);
+    }
+    if let Some(dir) = &args.export_graph {
+        return export_graph(args, &board, dir, threads);
     }
     if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
         if args.out.is_some() {
@@ -207,6 +216,44 @@ fn checkpoint_dir(out: &std::path::Path) -> PathBuf {
     let mut name = out.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
+}
+
+/// `--export-graph DIR`: the graph written, what it holds printed.
+fn export_graph(
+    args: &SolveGameArgs,
+    board: &Board,
+    dir: &std::path::Path,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    let pieces = args.pieces as usize;
+    let job = SolveGameJob {
+        pieces,
+        rules: args.rules.clone(),
+        threads,
+        ..SolveGameJob::default()
+    };
+    let step = std::sync::atomic::AtomicU64::new(0);
+    let progress = |done: u64, n: u64| {
+        // About every tenth of the positions, on standard error.
+        let tenth = (done * 10 / n.max(1)).min(10);
+        if step.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
+            super::say(format_args!("graph: {done} of {n} positions written"));
+        }
+    };
+    let header = jobs::export_graph(board, &job, dir, progress).map_err(|e| match e {
+        JobError::Graph(g) => Error::Input(format!("--export-graph {}: {g}", dir.display())),
+        e => job_error(e, board, pieces),
+    })?;
+    out::print(&format!(
+        "{}: {} positions in {} layers, {} outcomes ({} rolls a position), start {}; written to {}\n",
+        header.game,
+        header.positions,
+        header.layers.len(),
+        header.outcomes,
+        header.rolls,
+        header.start,
+        dir.display()
+    ))
 }
 
 /// `--verify FILE`: the check printed, exit 1 naming what failed.

@@ -4,6 +4,7 @@
 
 use crate::dice::DiceError;
 use crate::game::GameError;
+use crate::game::exact::graph::GraphError;
 use crate::game::exact::{GROUP_BYTES, GameSolveError, PROGRAM_BYTES, bytes_in_words, gigabytes};
 use crate::game::policy::PolicyError;
 use crate::race::RaceError;
@@ -60,6 +61,8 @@ pub enum JobError {
     Table(String),
     /// The exact game's value iteration failed (cancelled, not converged, a layer too large).
     GameSolve(GameSolveError),
+    /// The game's position graph could not be written (too large for the format, a file).
+    Graph(GraphError),
     /// The value table was asked for a game the general ranking solves, whose table has no format
     /// yet.
     NoTable {
@@ -250,6 +253,7 @@ impl fmt::Display for JobError {
             JobError::OutOfCore(o) => write!(f, "{o}"),
             JobError::Table(what) => write!(f, "{what}"),
             JobError::GameSolve(e) => write!(f, "{e}"),
+            JobError::Graph(e) => write!(f, "{e}"),
             JobError::NoTable { board, rules } => write!(
                 f,
                 "the value table is written for the standard board under openspiel rules; {board} \

@@ -56,7 +56,8 @@ pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
     CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, OutOfCoreRow, SolveGameJob,
-    SolveGameReport, SolveGameWatch, memory_budget, out_of_core_need, solve_game, two_player_game,
+    SolveGameReport, SolveGameWatch, export_graph, memory_budget, out_of_core_need, solve_game,
+    two_player_game,
 };
 pub use strategies::{
     NAMED_STRATEGIES, StrategiesJob, StrategiesReport, StrategyLoss, StrategyPair,

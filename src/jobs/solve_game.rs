@@ -4,6 +4,7 @@
 use super::checkpoint::LayerFiles;
 use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
+use crate::game::exact::graph::{GRAPH_MAX_POSITIONS, GraphError, GraphHeader, write_graph};
 use crate::game::exact::{
     BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
     OutOfCoreMinimum, Position, Side, ValueIterationOptions, available_memory, is_standard,
@@ -11,6 +12,7 @@ use crate::game::exact::{
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 use std::time::Instant;
 
 /// What to solve.
@@ -300,6 +302,44 @@ pub fn solve_game(
         solution,
         report,
     })
+}
+
+/// Writes the position graph of the two-player game `job` sets up on `board` into `dir`
+/// ([`write_graph`]) on the job's threads, for a solver outside this program: the standard
+/// ranking ([`Maedn2`]) on the standard board under openspiel rules, the general one
+/// ([`EngineGame`]) otherwise. `progress` is told the positions written and the positions.
+pub fn export_graph(
+    board: &Board,
+    job: &SolveGameJob,
+    dir: &Path,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<GraphHeader, JobError> {
+    let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
+    let pool = thread_pool(job.threads)?;
+    let name = format!(
+        "two-player {} on {}, rules {}, {}",
+        if is_standard(&game) { "maedn" } else { "race" },
+        board.name,
+        game.rules.describe(),
+        crate::text::plural(job.pieces, "piece a side", "pieces a side")
+    );
+    let header = if is_standard(&game) && game.rules == Rules::openspiel() {
+        if Maedn2::count(job.pieces) >= GRAPH_MAX_POSITIONS {
+            return Err(JobError::Graph(GraphError::TooManyPositions(
+                Maedn2::count(job.pieces),
+            )));
+        }
+        let ranking = Maedn2::new(job.pieces);
+        let n = ranking.positions();
+        let start = ranking.rank(&ranking.start());
+        pool.install(|| write_graph(&ranking, start, &name, dir, |done| progress(done, n)))
+    } else {
+        let engine = EngineGame::new(&game).map_err(JobError::Game)?;
+        let n = engine.positions();
+        let start = engine.rank(&engine.start());
+        pool.install(|| write_graph(&engine, start, &name, dir, |done| progress(done, n)))
+    };
+    header.map_err(JobError::Graph)
 }
 
 /// The standard board under openspiel rules, with [`Maedn2`]'s ranking.

@@ -15,6 +15,7 @@
 mod cache;
 mod engine;
 mod fixed;
+pub mod graph;
 mod maedn2;
 mod ranking;
 mod storage;

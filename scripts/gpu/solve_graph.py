@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Solves a game graph written by `boardpath solve-game --export-graph DIR` with certified bounds,
+on a GPU (CuPy, one CUDA thread a position) or with NumPy (the reference, for small graphs).
+
+Both iterate a lower and an upper bound on every position's win probability for the player to
+move, layer by layer in the graph's solving order, from 0 and 1, until every position's bounds
+are at most --gap apart: a move to the other player takes the other kind of bound (`1 - upper`
+into the lower, `1 - lower` into the upper), a roll is worth its best move (or their mean where
+the graph says the mover picks at random), a position the probability-weighted sum of its rolls.
+The update is monotone, so any order keeps both bounds valid: the GPU updates in place, threads
+reading whatever their successors' bounds hold (both bounds of a position side by side), NumPy all positions from the previous sweep (Jacobi).
+A position whose bounds are within half the gap is not updated again.
+
+    python3 scripts/gpu/solve_graph.py DIR [--backend cupy|numpy] [--table FILE] [--json OUT]
+
+`--table FILE` compares every value with a table written by `solve-game --out FILE` (one JSON
+header line, then a little-endian u32 per position: round(v * (2^32 - 1))).
+"""
+
+import argparse
+import json
+import sys
+import time
+
+import numpy as np
+
+KERNEL = r"""
+extern "C" __global__ void sweep(
+    const unsigned long long* __restrict__ offsets,
+    const unsigned char* __restrict__ counts,
+    const unsigned char* __restrict__ means,
+    const unsigned int* __restrict__ outcomes,
+    const double* __restrict__ probs,
+    double2* bounds,
+    long long first, long long n, int rolls, double freeze)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    long long p = first + i;
+    double2 own = bounds[p];
+    double l0 = own.x, h0 = own.y;
+    if (h0 - l0 <= freeze) return;
+    unsigned long long k = offsets[p];
+    const unsigned char* c = counts + p * rolls;
+    unsigned int mean = means[p];
+    double L = 0.0, H = 0.0;
+    for (int r = 0; r < rolls; r++) {
+        int m = c[r];
+        bool avg = (mean >> r) & 1;
+        double l = avg ? 0.0 : -1.0, h = avg ? 0.0 : -1.0;
+        for (int t = 0; t < m; t++, k++) {
+            unsigned int x = outcomes[k];
+            unsigned int j = x >> 2;
+            double a, b;
+            switch (x & 3) {
+                case 0: a = 1.0; b = 1.0; break;
+                case 1: a = 0.0; b = 0.0; break;
+                case 2: { double2 s = bounds[j]; a = s.x; b = s.y; } break;
+                default: { double2 s = bounds[j]; a = 1.0 - s.y; b = 1.0 - s.x; } break;
+            }
+            if (avg) { l += a; h += b; } else { l = fmax(l, a); h = fmax(h, b); }
+        }
+        if (avg) { l /= m; h /= m; }
+        L += probs[r] * l;
+        H += probs[r] * h;
+    }
+    bounds[p] = make_double2(fmax(l0, L), fmin(h0, H));
+}
+"""
+
+FORMAT = "boardpath.game-graph/1"
+
+
+def load(directory):
+    """The graph's header and its four arrays (memory-mapped)."""
+    with open(f"{directory}/graph.json", encoding="utf-8") as f:
+        header = json.load(f)
+    if header.get("format") != FORMAT:
+        sys.exit(f"{directory}/graph.json: format {header.get('format')!r}, expected {FORMAT!r}")
+    n, rolls = header["positions"], header["rolls"]
+    arrays = {
+        "offsets": np.memmap(f"{directory}/offsets.u64", dtype="<u8", mode="r"),
+        "counts": np.memmap(f"{directory}/counts.u8", dtype="u1", mode="r"),
+        "means": np.memmap(f"{directory}/means.u8", dtype="u1", mode="r"),
+        "outcomes": np.memmap(f"{directory}/outcomes.u32", dtype="<u4", mode="r"),
+    }
+    expected = {"offsets": n + 1, "counts": n * rolls, "means": n, "outcomes": header["outcomes"]}
+    for name, want in expected.items():
+        if len(arrays[name]) != want:
+            sys.exit(f"{directory}: {name} holds {len(arrays[name])} entries, expected {want}")
+    return header, arrays
+
+
+def numpy_sweep(arrays, probs, lo, hi, first, end, freeze):
+    """One Jacobi sweep of positions first..end; the largest gap and the positions updated."""
+    rolls = len(probs)
+    o0, o1 = int(arrays["offsets"][first]), int(arrays["offsets"][end])
+    out = np.asarray(arrays["outcomes"][o0:o1])
+    kind, j = out & 3, (out >> 2).astype(np.int64)
+    a = np.select([kind == 0, kind == 1, kind == 2], [1.0, 0.0, lo[j]], 1.0 - hi[j])
+    b = np.select([kind == 0, kind == 1, kind == 2], [1.0, 0.0, hi[j]], 1.0 - lo[j])
+    counts = np.asarray(arrays["counts"][first * rolls : end * rolls]).astype(np.int64)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    mean = (np.asarray(arrays["means"][first:end])[:, None] >> np.arange(rolls)) & 1
+    mean = mean.reshape(-1).astype(bool)
+    l = np.where(mean, np.add.reduceat(a, starts) / counts, np.maximum.reduceat(a, starts))
+    h = np.where(mean, np.add.reduceat(b, starts) / counts, np.maximum.reduceat(b, starts))
+    new_lo = (l.reshape(-1, rolls) * probs).sum(axis=1)
+    new_hi = (h.reshape(-1, rolls) * probs).sum(axis=1)
+    old = hi[first:end] - lo[first:end]
+    active = old > freeze
+    lo[first:end] = np.where(active, np.maximum(lo[first:end], new_lo), lo[first:end])
+    hi[first:end] = np.where(active, np.minimum(hi[first:end], new_hi), hi[first:end])
+    return float((hi[first:end] - lo[first:end]).max()), int(active.sum())
+
+
+def solve(header, arrays, backend, gap, max_sweeps):
+    """Bounds for every position, layer by layer; what each layer took."""
+    n = header["positions"]
+    probs = np.array(header["roll_probabilities"], dtype=np.float64)
+    freeze = gap / 2
+    reports = []
+    if backend == "cupy":
+        import cupy as cp
+
+        started = time.perf_counter()
+        dev = {name: cp.asarray(np.asarray(a)) for name, a in arrays.items()}
+        dprobs = cp.asarray(probs)
+        # Both bounds of a position side by side: one 16-byte read a successor.
+        bounds = cp.zeros((n, 2), dtype=cp.float64)
+        bounds[:, 1] = 1.0
+        cp.cuda.Device().synchronize()
+        upload = time.perf_counter() - started
+        kernel = cp.RawKernel(KERNEL, "sweep")
+    else:
+        upload = 0.0
+        lo, hi = np.zeros(n), np.ones(n)
+    solve_started = time.perf_counter()
+    for first, end in header["layers"]:
+        layer_started = time.perf_counter()
+        sweeps = updates = 0
+        while True:
+            if sweeps == max_sweeps:
+                sys.exit(f"layer {first}..{end}: bounds {worst:e} apart after {sweeps} sweeps")
+            if backend == "cupy":
+                d = bounds[first:end, 1] - bounds[first:end, 0]
+                updates += int((d > freeze).sum())
+                threads = 256
+                blocks = (end - first + threads - 1) // threads
+                kernel(
+                    (blocks,),
+                    (threads,),
+                    (
+                        dev["offsets"], dev["counts"], dev["means"], dev["outcomes"], dprobs,
+                        bounds, np.int64(first), np.int64(end - first), np.int32(len(probs)),
+                        np.float64(freeze),
+                    ),
+                )
+                worst = float((bounds[first:end, 1] - bounds[first:end, 0]).max())
+            else:
+                worst, active = numpy_sweep(arrays, probs, lo, hi, first, end, freeze)
+                updates += active
+            sweeps += 1
+            if worst <= gap:
+                break
+        reports.append(
+            {
+                "positions": end - first,
+                "sweeps": sweeps,
+                "updates": updates,
+                "gap": worst,
+                "seconds": time.perf_counter() - layer_started,
+            }
+        )
+    if backend == "cupy":
+        cp.cuda.Device().synchronize()
+        host = cp.asnumpy(bounds)
+        lo, hi = host[:, 0], host[:, 1]
+    seconds = time.perf_counter() - solve_started
+    return lo, hi, reports, upload, seconds
+
+
+def compare(table, lo, hi):
+    """The largest difference between the bounds' middles and a value table's stored values."""
+    with open(table, "rb") as f:
+        line = f.readline()
+        head = json.loads(line)
+        stored = np.fromfile(f, dtype="<u4")
+    if len(stored) != len(lo):
+        sys.exit(f"{table}: {len(stored)} values, the graph has {len(lo)} positions")
+    values = stored.astype(np.float64) / 4294967295.0
+    return float(np.abs((lo + hi) / 2 - values).max()), head
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("graph", help="the directory solve-game --export-graph wrote")
+    parser.add_argument("--backend", choices=["cupy", "numpy"], default="cupy")
+    parser.add_argument("--gap", type=float, default=1e-10, help="bounds at most this apart")
+    parser.add_argument("--max-sweeps", type=int, default=100000)
+    parser.add_argument("--table", help="a value table to compare every value with")
+    parser.add_argument("--json", help="write the report here as JSON")
+    args = parser.parse_args()
+    loaded = time.perf_counter()
+    header, arrays = load(args.graph)
+    if args.backend == "cupy":
+        # Read the arrays into memory before the clock of the upload starts.
+        arrays = {name: np.array(a) for name, a in arrays.items()}
+    loaded = time.perf_counter() - loaded
+    lo, hi, reports, upload, seconds = solve(header, arrays, args.backend, args.gap, args.max_sweeps)
+    s = header["start"]
+    updates = sum(r["updates"] for r in reports)
+    report = {
+        "game": header["game"],
+        "backend": args.backend,
+        "positions": header["positions"],
+        "first_player_wins": (lo[s] + hi[s]) / 2,
+        "lower": float(lo[s]),
+        "upper": float(hi[s]),
+        "gap": max(r["gap"] for r in reports),
+        "sweeps": sum(r["sweeps"] for r in reports),
+        "updates": updates,
+        "read_seconds": loaded,
+        "upload_seconds": upload,
+        "solve_seconds": seconds,
+        "nanoseconds_an_update": seconds / max(updates, 1) * 1e9,
+        "layers": reports,
+    }
+    if args.backend == "cupy":
+        import cupy as cp
+
+        report["device"] = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    if args.table:
+        diff, head = compare(args.table, lo, hi)
+        report["table_max_difference"] = diff
+        report["table_first_player_wins"] = head["first_player_wins"]
+    print(
+        f"{report['game']}: first player wins {report['first_player_wins']:.12f} "
+        f"in [{report['lower']:.12f}, {report['upper']:.12f}], "
+        f"{report['sweeps']} sweeps, {updates} updates, {seconds:.2f} s "
+        f"({report['nanoseconds_an_update']:.2f} ns an update) on {args.backend}"
+    )
+    for i, r in enumerate(reports):
+        print(
+            f"  layer {i + 1}: {r['positions']} positions, {r['sweeps']} sweeps, "
+            f"{r['updates']} updates, gap {r['gap']:.1e}, {r['seconds']:.2f} s"
+        )
+    if "table_max_difference" in report:
+        print(f"  largest difference from the table: {report['table_max_difference']:.2e}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
