@@ -5,20 +5,22 @@ use super::{JobError, StrategyList, memory_budget, thread_pool, two_player_game}
 use crate::board::Board;
 use crate::game::Game;
 use crate::game::exact::{ChanceGame, EngineGame};
+use crate::game::policy::NAMES;
 use crate::game::strategy::{Exploitability, Strategies, Strategy, StrategyError, Worth};
 use serde::{Deserialize, Serialize};
 
 /// The strategies `matrix: ["named"]` stands for: every strategy that needs no file, besides the
-/// best response (which answers a strategy rather than being one).
-pub const NAMED_STRATEGIES: [&str; 7] = [
-    "optimal",
-    "random",
-    "front",
-    "rear",
-    "aggressive",
-    "defensive",
-    "solitaire",
-];
+/// best response (which answers a strategy rather than being one): `optimal`, then the policies
+/// of [`crate::game::policy::NAMES`] in their order.
+pub const NAMED_STRATEGIES: [&str; NAMES.len() + 1] = {
+    let mut all = ["optimal"; NAMES.len() + 1];
+    let mut i = 0;
+    while i < NAMES.len() {
+        all[i + 1] = NAMES[i];
+        i += 1;
+    }
+    all
+};
 
 /// What to evaluate: the game (`pieces` a side under `rules`) and any of a pair of strategies,
 /// one strategy's exploitability and a matrix of every pair. A strategy is `optimal`,

@@ -167,8 +167,16 @@ fn number(rest: &[u8]) -> usize {
     while end < rest.len() {
         let c = rest[end];
         let next_digit = rest.get(end + 1).is_some_and(u8::is_ascii_digit);
+        // An exponent (`1.47e-10`): `e`, an optional minus, a digit.
+        let exponent = (c == b'e' || c == b'E')
+            && end > 0
+            && (next_digit
+                || rest.get(end + 1) == Some(&b'-')
+                    && rest.get(end + 2).is_some_and(u8::is_ascii_digit));
         let ok = c.is_ascii_digit()
             || (c == b'-' && end == 0 && next_digit)
+            || (c == b'-' && end > 0 && matches!(rest[end - 1], b'e' | b'E') && next_digit)
+            || exponent
             || (end > 0 && (c == b',' || c == b'.') && next_digit);
         if !ok {
             break;
@@ -390,6 +398,10 @@ fn facts_are_found_shown_and_placed_as_documented() {
     assert_eq!(steps("/r/[m=a/b]/v"), ["r", "[m=a/b]", "v"]);
     let record = Value::String("time 12.5 s\nwins   0.508859756 (second".into());
     assert_eq!(lookup(&record, "wins"), Some((0.508859756, false)));
+    let exponent = Value::String("gap 1.47e-10, then 2e5 and 3.5e".into());
+    assert_eq!(lookup(&exponent, "gap"), Some((1.47e-10, false)));
+    assert_eq!(lookup(&exponent, "then"), Some((2e5, true)));
+    assert_eq!(lookup(&exponent, "and"), Some((3.5, false)));
     assert_eq!(lookup(&record, "time >> (second"), None);
     let two = Value::String("a: x 1\nwins 0.5\nb: x 2\nwins 0.25".into());
     assert_eq!(lookup(&two, "b: >> wins"), Some((0.25, false)));

@@ -1,0 +1,44 @@
+"""`scripts/gpu/solve_graph.py`, the outside solver of `solve-game --export-graph`: its NumPy
+reference (the GPU kernel's semantics, run on the CPU) solves the exported 1-piece graph to the
+value and bounds of the command line's own solver and agrees with its value table position by
+position; a directory of another format is refused with what it holds and what was expected."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+SOLVER = os.path.join(ROOT, "scripts", "gpu", "solve_graph.py")
+
+
+def test_the_exported_graph_solves_to_the_command_lines_value(cli, tmp_path):
+    pytest.importorskip("numpy")
+    graph, table, report = tmp_path / "g1", tmp_path / "t1.bin", tmp_path / "r.json"
+    subprocess.run([cli.binary, "solve-game", "--pieces", "1", "--export-graph", str(graph)], check=True, capture_output=True)
+    subprocess.run([cli.binary, "solve-game", "--pieces", "1", "--out", str(table)], check=True, capture_output=True)
+    expected = cli("solve-game", "--pieces", "1")
+    subprocess.run(
+        [sys.executable, SOLVER, str(graph), "--backend", "numpy", "--table", str(table), "--json", str(report)],
+        check=True,
+        capture_output=True,
+    )
+    got = json.loads(report.read_text())
+    assert got["positions"] == expected["positions"] == 1641
+    # Two certified intervals around one value overlap, and each is at most 1e-10 wide.
+    assert got["lower"] <= expected["first_player_upper"] and expected["first_player_lower"] <= got["upper"]
+    assert got["upper"] - got["lower"] <= 1e-10
+    assert abs(got["first_player_wins"] - 0.523984914) < 1e-9
+    # Every position: the table's stored value is within its error, the bounds' middle within its gap.
+    assert got["table_max_difference"] < 2e-10
+    assert got["updates"] > 0 and got["sweeps"] == sum(layer["sweeps"] for layer in got["layers"])
+
+
+def test_a_directory_of_another_format_is_refused(tmp_path):
+    pytest.importorskip("numpy")
+    (tmp_path / "graph.json").write_text(json.dumps({"format": "something/9"}))
+    out = subprocess.run([sys.executable, SOLVER, str(tmp_path), "--backend", "numpy"], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert "something/9" in out.stderr and "boardpath.game-graph/1" in out.stderr
