@@ -86,6 +86,17 @@ fn the_files_hold_every_move_the_solver_expands() {
         assert_eq!(at as u64, g.offsets[p as usize + 1], "position {p}");
         assert_eq!(u64::from(g.means[p as usize]), e.mean, "position {p}");
     }
+    // As JSON: graph.json's fields under the document's results.
+    let json = json_results(&[
+        "solve-game",
+        "--pieces",
+        "2",
+        "--export-graph",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json, g.header);
     // Written again into the same directory: the same bytes, no temporary file left.
     let before = std::fs::read(dir.path().join("outcomes.u32")).unwrap();
     export(dir.path(), &["--pieces", "2", "--threads", "1"]);

@@ -244,6 +244,9 @@ fn export_graph(
         JobError::Graph(g) => Error::Input(format!("--export-graph {}: {g}", dir.display())),
         e => job_error(e, board, pieces),
     })?;
+    if args.format == GameFormat::Json {
+        return out::print(&out::json_document("solve-game", [board], &header)?);
+    }
     out::print(&format!(
         "{}: {} positions in {} layers, {} outcomes ({} rolls a position), start {}; written to {}\n",
         header.game,

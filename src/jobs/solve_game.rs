@@ -317,8 +317,7 @@ pub fn export_graph(
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let name = format!(
-        "two-player {} on {}, rules {}, {}",
-        if is_standard(&game) { "maedn" } else { "race" },
+        "two players on {}, rules {}, {}",
         board.name,
         game.rules.describe(),
         crate::text::plural(job.pieces, "piece a side", "pieces a side")
