@@ -191,6 +191,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--memory",
             "--out",
             "--verify",
+            "--export-graph",
             "--format",
         ],
     ),
