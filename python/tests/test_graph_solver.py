@@ -1,10 +1,12 @@
 """`scripts/gpu/solve_graph.py`, the outside solver of `solve-game --export-graph`: its NumPy
-reference (the GPU kernel's semantics, run on the CPU) solves the exported 1-piece graph to the
-value and bounds of the command line's own solver and agrees with its value table position by
-position; a directory of another format is refused with what it holds and what was expected."""
+reference, and the GPU kernel's own source compiled for the CPU (`--backend emulate`), each solve
+the exported 1-piece graph to the value and bounds of the command line's own solver and agree with
+its value table position by position; a directory of another format is refused with what it holds
+and what was expected."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -14,14 +16,20 @@ ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 SOLVER = os.path.join(ROOT, "scripts", "gpu", "solve_graph.py")
 
 
-def test_the_exported_graph_solves_to_the_command_lines_value(cli, tmp_path):
+@pytest.mark.parametrize("backend", ["numpy", "emulate"])
+def test_the_exported_graph_solves_to_the_command_lines_value(cli, tmp_path, backend):
     pytest.importorskip("numpy")
+    if backend == "emulate" and shutil.which("cc") is None:
+        message = "NO C COMPILER (cc): the GPU kernel's source is not checked on the CPU"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     graph, table, report = tmp_path / "g1", tmp_path / "t1.bin", tmp_path / "r.json"
     subprocess.run([cli.binary, "solve-game", "--pieces", "1", "--export-graph", str(graph)], check=True, capture_output=True)
     subprocess.run([cli.binary, "solve-game", "--pieces", "1", "--out", str(table)], check=True, capture_output=True)
     expected = cli("solve-game", "--pieces", "1")
     subprocess.run(
-        [sys.executable, SOLVER, str(graph), "--backend", "numpy", "--table", str(table), "--json", str(report)],
+        [sys.executable, SOLVER, str(graph), "--backend", backend, "--table", str(table), "--json", str(report)],
         check=True,
         capture_output=True,
     )

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Solves a game graph written by `boardpath solve-game --export-graph DIR` with certified bounds,
-on a GPU (CuPy, one CUDA thread a position) or with NumPy (the reference, for small graphs).
+on a GPU (CuPy, one CUDA thread a position), with NumPy (the reference, for small graphs), or with
+the GPU kernel's own source compiled for the CPU (`--backend emulate`, to check it without a GPU).
 
 Both iterate a lower and an upper bound on every position's win probability for the player to
 move, layer by layer in the graph's solving order, from 0 and 1, until every position's bounds
@@ -11,7 +12,7 @@ The update is monotone, so any order keeps both bounds valid: the GPU updates in
 reading whatever their successors' bounds hold (both bounds of a position side by side), NumPy all positions from the previous sweep (Jacobi).
 A position whose bounds are within half the gap is not updated again.
 
-    python3 scripts/gpu/solve_graph.py DIR [--backend cupy|numpy] [--table FILE] [--json OUT]
+    python3 scripts/gpu/solve_graph.py DIR [--backend cupy|numpy|emulate] [--table FILE] [--json OUT]
 
 `--table FILE` compares every value with a table written by `solve-game --out FILE` (one JSON
 header line, then a little-endian u32 per position: round(v * (2^32 - 1))).
@@ -19,7 +20,9 @@ header line, then a little-endian u32 per position: round(v * (2^32 - 1))).
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -114,52 +117,113 @@ def numpy_sweep(arrays, probs, lo, hi, first, end, freeze):
     return float((hi[first:end] - lo[first:end]).max()), int(active.sum())
 
 
-def solve(header, arrays, backend, gap, max_sweeps):
-    """Bounds for every position, layer by layer; what each layer took."""
-    n = header["positions"]
-    probs = np.array(header["roll_probabilities"], dtype=np.float64)
-    freeze = gap / 2
-    reports = []
+# The kernel compiled as C for the CPU (`--backend emulate`): CUDA's names for what C spells
+# otherwise, and a loop over the positions in place of the grid.
+C_PRELUDE = r"""
+#include <math.h>
+#include <stdbool.h>
+typedef struct { double x, y; } double2;
+static double2 make_double2(double x, double y) { double2 d = {x, y}; return d; }
+static struct { long long x; } blockIdx, blockDim, threadIdx;
+#define __global__
+#define __restrict__ restrict
+"""
+
+C_DRIVER = r"""
+void run(const unsigned long long* offsets, const unsigned char* counts, const unsigned char* means,
+         const unsigned int* outcomes, const double* probs, double2* bounds,
+         long long first, long long n, int rolls, double freeze)
+{
+    blockDim.x = 1;
+    threadIdx.x = 0;
+    for (long long i = 0; i < n; i++) {
+        blockIdx.x = i;
+        sweep(offsets, counts, means, outcomes, probs, bounds, first, n, rolls, freeze);
+    }
+}
+"""
+
+
+def emulated_kernel(workdir):
+    """The CUDA kernel's source compiled by the C compiler (`cc`), for checking it without a GPU:
+    the positions run one after another, in place, as one thread a block would run them."""
+    import ctypes
+    import subprocess
+
+    source = os.path.join(workdir, "kernel.c")
+    library = os.path.join(workdir, "kernel.so")
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(C_PRELUDE + KERNEL.replace('extern "C" ', "") + C_DRIVER)
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source, "-lm"], check=True)
+    run = ctypes.CDLL(library).run
+    run.argtypes = [ctypes.c_void_p] * 6 + [ctypes.c_longlong, ctypes.c_longlong, ctypes.c_int, ctypes.c_double]
+    run.restype = None
+    return run
+
+
+def kernel_sweeper(header, arrays, backend, probs, freeze, workdir):
+    """The kernel's bounds (both of a position side by side: one 16-byte read a successor), a
+    sweep of positions first..end, and the seconds the upload took: on the GPU with CuPy, or
+    compiled for the CPU."""
+    n, rolls = header["positions"], len(probs)
     if backend == "cupy":
         import cupy as cp
 
         started = time.perf_counter()
         dev = {name: cp.asarray(np.asarray(a)) for name, a in arrays.items()}
         dprobs = cp.asarray(probs)
-        # Both bounds of a position side by side: one 16-byte read a successor.
         bounds = cp.zeros((n, 2), dtype=cp.float64)
         bounds[:, 1] = 1.0
         cp.cuda.Device().synchronize()
         upload = time.perf_counter() - started
         kernel = cp.RawKernel(KERNEL, "sweep")
-    else:
+
+        def sweep(first, end):
+            threads = 256
+            blocks = (end - first + threads - 1) // threads
+            args = (dev["offsets"], dev["counts"], dev["means"], dev["outcomes"], dprobs, bounds)
+            kernel((blocks,), (threads,), args + (np.int64(first), np.int64(end - first), np.int32(rolls), np.float64(freeze)))
+
+        return bounds, sweep, upload
+    run = emulated_kernel(workdir)
+    host = {name: np.ascontiguousarray(np.asarray(a)) for name, a in arrays.items()}
+    bounds = np.zeros((n, 2))
+    bounds[:, 1] = 1.0
+    pointers = [host[k].ctypes.data for k in ("offsets", "counts", "means", "outcomes")]
+    pointers += [probs.ctypes.data, bounds.ctypes.data]
+
+    def sweep(first, end):
+        run(*pointers, first, end - first, rolls, freeze)
+
+    return bounds, sweep, 0.0
+
+
+def solve(header, arrays, backend, gap, max_sweeps, workdir):
+    """Bounds for every position, layer by layer; what each layer took."""
+    n = header["positions"]
+    probs = np.array(header["roll_probabilities"], dtype=np.float64)
+    freeze = gap / 2
+    reports = []
+    if backend == "numpy":
         upload = 0.0
         lo, hi = np.zeros(n), np.ones(n)
+    else:
+        bounds, sweep, upload = kernel_sweeper(header, arrays, backend, probs, freeze, workdir)
     solve_started = time.perf_counter()
     for first, end in header["layers"]:
         layer_started = time.perf_counter()
         sweeps = updates = 0
+        worst = 1.0
         while True:
             if sweeps == max_sweeps:
                 sys.exit(f"layer {first}..{end}: bounds {worst:e} apart after {sweeps} sweeps")
-            if backend == "cupy":
-                d = bounds[first:end, 1] - bounds[first:end, 0]
-                updates += int((d > freeze).sum())
-                threads = 256
-                blocks = (end - first + threads - 1) // threads
-                kernel(
-                    (blocks,),
-                    (threads,),
-                    (
-                        dev["offsets"], dev["counts"], dev["means"], dev["outcomes"], dprobs,
-                        bounds, np.int64(first), np.int64(end - first), np.int32(len(probs)),
-                        np.float64(freeze),
-                    ),
-                )
-                worst = float((bounds[first:end, 1] - bounds[first:end, 0]).max())
-            else:
+            if backend == "numpy":
                 worst, active = numpy_sweep(arrays, probs, lo, hi, first, end, freeze)
                 updates += active
+            else:
+                updates += int((bounds[first:end, 1] - bounds[first:end, 0] > freeze).sum())
+                sweep(first, end)
+                worst = float((bounds[first:end, 1] - bounds[first:end, 0]).max())
             sweeps += 1
             if worst <= gap:
                 break
@@ -173,9 +237,12 @@ def solve(header, arrays, backend, gap, max_sweeps):
             }
         )
     if backend == "cupy":
+        import cupy as cp
+
         cp.cuda.Device().synchronize()
-        host = cp.asnumpy(bounds)
-        lo, hi = host[:, 0], host[:, 1]
+        bounds = cp.asnumpy(bounds)
+    if backend != "numpy":
+        lo, hi = bounds[:, 0], bounds[:, 1]
     seconds = time.perf_counter() - solve_started
     return lo, hi, reports, upload, seconds
 
@@ -195,7 +262,13 @@ def compare(table, lo, hi):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("graph", help="the directory solve-game --export-graph wrote")
-    parser.add_argument("--backend", choices=["cupy", "numpy"], default="cupy")
+    parser.add_argument(
+        "--backend",
+        choices=["cupy", "numpy", "emulate"],
+        default="cupy",
+        help="cupy: the kernel on the GPU; numpy: Jacobi sweeps (the reference); emulate: the "
+        "kernel's source compiled by the C compiler and run on the CPU, to check it without a GPU",
+    )
     parser.add_argument("--gap", type=float, default=1e-10, help="bounds at most this apart")
     parser.add_argument("--max-sweeps", type=int, default=100000)
     parser.add_argument("--table", help="a value table to compare every value with")
@@ -207,7 +280,8 @@ def main():
         # Read the arrays into memory before the clock of the upload starts.
         arrays = {name: np.array(a) for name, a in arrays.items()}
     loaded = time.perf_counter() - loaded
-    lo, hi, reports, upload, seconds = solve(header, arrays, args.backend, args.gap, args.max_sweeps)
+    with tempfile.TemporaryDirectory() as workdir:
+        lo, hi, reports, upload, seconds = solve(header, arrays, args.backend, args.gap, args.max_sweeps, workdir)
     s = header["start"]
     updates = sum(r["updates"] for r in reports)
     report = {
