@@ -4,7 +4,7 @@
 use super::checkpoint::LayerFiles;
 use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
-use crate::game::exact::graph::{GRAPH_MAX_POSITIONS, GraphError, GraphHeader, write_graph};
+use crate::game::exact::graph::{GraphHeader, write_graph};
 use crate::game::exact::{
     BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
     OutOfCoreMinimum, Position, Side, ValueIterationOptions, available_memory, is_standard,
@@ -323,11 +323,6 @@ pub fn export_graph(
         crate::text::plural(job.pieces, "piece a side", "pieces a side")
     );
     let header = if is_standard(&game) && game.rules == Rules::openspiel() {
-        if Maedn2::count(job.pieces) >= GRAPH_MAX_POSITIONS {
-            return Err(JobError::Graph(GraphError::TooManyPositions(
-                Maedn2::count(job.pieces),
-            )));
-        }
         let ranking = Maedn2::new(job.pieces);
         let n = ranking.positions();
         let start = ranking.rank(&ranking.start());
