@@ -7,11 +7,11 @@ use super::strategies::{self, GameFormat};
 use super::{Error, load_board, out};
 use boardpath::board::{Board, embedded};
 use boardpath::game::exact::table::{self, TableFacts};
-use boardpath::game::exact::{Bounds, MAX_PIECES, Maedn2, bytes_in_words, gigabytes};
+use boardpath::game::exact::{MAX_PIECES, Maedn2, Slot, bytes_in_words, gigabytes};
 use boardpath::game::policy::optimal::MAX_SOLVE_AT_START;
 use boardpath::jobs::{
-    self, GameRanking, JobError, MemoryFit, OutOfCore, SolveGameJob, SolveGameReport,
-    SolveGameWatch, TableCheck,
+    self, BoundsEncoding, GameRanking, JobError, MemoryFit, OutOfCore, Solution, SolveGameJob,
+    SolveGameReport, SolveGameWatch, TableCheck,
 };
 use boardpath::text::plural;
 use clap::Args;
@@ -52,6 +52,12 @@ pub struct SolveGameArgs {
     /// (--plan --memory LIMIT says how much).
     #[arg(long, value_name = "LIMIT", allow_hyphen_values = true, value_parser = size)]
     pub memory: Option<u64>,
+    /// How each position's bounds are stored while solving: f64 (two f64, 16 bytes) or packed
+    /// (8 bytes: a midpoint on a grid of 2^-45 and a half-width of 12 significant bits, rounded
+    /// outward, so the bounds still hold; half the memory, for --memory limits the f64 bounds do
+    /// not fit). The table written is the same format either way.
+    #[arg(long, value_enum, default_value_t = Encoding::F64)]
+    pub bounds: Encoding,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
@@ -88,6 +94,24 @@ pub struct SolveGameArgs {
 
 /// The most pieces a side `--pieces` takes (a game state holds 32 pieces in all).
 const MAX_SIDE_PIECES: u64 = (boardpath::game::MAX_PIECES / 2) as u64;
+
+/// `--bounds`: how the solve stores each position's bounds.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Encoding {
+    /// Two f64 a position.
+    F64,
+    /// 8 bytes a position.
+    Packed,
+}
+
+impl From<Encoding> for BoundsEncoding {
+    fn from(e: Encoding) -> Self {
+        match e {
+            Encoding::F64 => BoundsEncoding::F64,
+            Encoding::Packed => BoundsEncoding::Packed,
+        }
+    }
+}
 
 /// The help of `--pieces`: the range, and the memory of each count too big to solve at start
 /// (`play --policy optimal`), from the solver's own counts.
@@ -149,6 +173,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         threads,
         table: args.out.is_some(),
         checkpoint: args.out.as_deref().map(checkpoint_dir),
+        bounds: args.bounds.into(),
     };
     let watch = SolveGameWatch {
         plan: Some(&plan),
@@ -156,13 +181,12 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     };
     let values = jobs::solve_game(&board, &job, watch).map_err(|e| job_error(e, &board, pieces))?;
     if let (Some(path), GameRanking::Standard(game)) = (&args.out, &values.ranking) {
-        write_table(
-            path,
-            &values.report,
-            &board.sha256,
-            game,
-            &values.solution.bounds,
-        )?;
+        match &values.solution {
+            Solution::F64(s) => write_table(path, &values.report, &board.sha256, game, &s.bounds)?,
+            Solution::Packed(s) => {
+                write_table(path, &values.report, &board.sha256, game, &s.bounds)?
+            }
+        }
         let dir = checkpoint_dir(path);
         if let Err(e) = std::fs::remove_dir_all(&dir)
             && e.kind() != std::io::ErrorKind::NotFound
@@ -206,7 +230,7 @@ fn plan_only(
     let plan = jobs::plan(&job).map_err(|e| job_error(e, board, pieces))?;
     let mut text = plan_text(&plan);
     if let Some(limit) = args.memory {
-        text += &out_of_core_text(pieces, limit);
+        text += &out_of_core_text(pieces, limit, args.bounds.into());
     }
     out::print(&text)
 }
@@ -438,13 +462,14 @@ fn duration(seconds: f64) -> String {
 
 /// What `--plan --memory LIMIT` adds: the least a solve out of core needs, what needs it, and
 /// whether `limit` bytes are enough.
-fn out_of_core_text(pieces: usize, limit: u64) -> String {
-    let (need, group) = jobs::out_of_core_need(pieces);
+fn out_of_core_text(pieces: usize, limit: u64, bounds: BoundsEncoding) -> String {
+    let (need, group) = jobs::out_of_core_need(pieces, bounds);
     let what = match group {
         Some(g) => format!(
-            "layer group {g}: {} positions x {} bytes (bounds 16, sweep keys and order 8)",
+            "layer group {g}: {} positions x {} bytes (bounds {}, sweep keys and order 8)",
             need.positions,
-            boardpath::game::exact::GROUP_BYTES
+            boardpath::game::exact::group_bytes(bounds.bytes()),
+            bounds.bytes()
         ),
         None => "no layer groups".to_string(),
     };
@@ -547,10 +572,14 @@ fn text(r: &SolveGameReport) -> String {
         r.updates as f64 / r.positions as f64
     );
     s += &format!(
-        "time                {:.2} s on {}; bounds {} bytes (two f64 a position)\n",
+        "time                {:.2} s on {}; bounds {} bytes ({})\n",
         r.seconds,
         plural(r.threads, "thread", "threads"),
-        r.value_bytes
+        r.value_bytes,
+        match r.bounds_encoding {
+            BoundsEncoding::F64 => "two f64 a position",
+            BoundsEncoding::Packed => "packed, 8 bytes a position",
+        }
     );
     if let Some(o) = &r.out_of_core {
         s += &format!(
@@ -574,7 +603,7 @@ fn write_table(
     r: &SolveGameReport,
     board_sha256: &str,
     game: &Maedn2,
-    bounds: &[Bounds],
+    bounds: &[impl Slot],
 ) -> Result<(), Error> {
     let facts = TableFacts {
         board: &r.board,

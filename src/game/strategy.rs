@@ -180,7 +180,7 @@ impl Strategies {
         Ok(Strategies {
             table: Cached::new(engine),
             minimax: OnceLock::new(),
-            tolerance: ValueIterationOptions::default().tolerance,
+            tolerance: ValueIterationOptions::<crate::game::exact::Bounds>::default().tolerance,
         })
     }
 

@@ -5,11 +5,12 @@
 //! A layer file (format `boardpath.game-checkpoint/2`) is a JSON header line, zero bytes up to
 //! `data_offset` ([`data_offset`]: between 64 and 128 KiB, congruent modulo 64 KiB to the
 //! layer's byte offset in the table, so that out of core its whole pages map onto the table's:
-//! [`BoundsTable::map_file`]), then the layer's bounds (two little-endian `f64` a position, lower
-//! first), whose SHA-256 the header holds.
+//! [`BoundsTable::map_file`]), then the layer's bounds in the header's `encoding` (two
+//! little-endian `f64` a position, lower first; or one little-endian
+//! [`Packed`](crate::game::exact::Packed) word), whose SHA-256 the header holds.
 
 use crate::game::exact::{
-    BOUNDS_BYTES, Bounds, BoundsTable, Checkpoint, FILE_ALIGN, LayerReport, data_offset,
+    Bounds, BoundsTable, Checkpoint, FILE_ALIGN, LayerReport, Slot, data_offset,
 };
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -46,9 +47,17 @@ struct LayerHeader {
     gap: f64,
     residual: f64,
     seconds: f64,
+    /// How the bounds are stored ([`Slot::NAME`]; absent from layers saved before there was a
+    /// choice, which hold two `f64`).
+    #[serde(default = "f64_pair")]
+    encoding: String,
     /// Where the bounds start in the file ([`data_offset`]).
     data_offset: u64,
     sha256: String,
+}
+
+fn f64_pair() -> String {
+    <Bounds as Slot>::NAME.into()
 }
 
 /// The one field every version of the header has.
@@ -83,13 +92,9 @@ impl LayerFiles {
 }
 
 /// `bounds` as the file holds them, into `out` (cleared first).
-fn bytes_of(bounds: &[Bounds], out: &mut Vec<u8>) {
+fn bytes_of<S: Slot>(bounds: &[S], out: &mut Vec<u8>) {
     out.clear();
-    out.extend(
-        bounds
-            .iter()
-            .flat_map(|[lo, hi]| lo.to_le_bytes().into_iter().chain(hi.to_le_bytes())),
-    );
+    S::write_le(bounds, out);
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -98,8 +103,8 @@ fn hex(bytes: &[u8]) -> String {
 
 impl LayerFiles {
     /// The header of layer `index`'s file, read from `reader` and checked to be this solve's
-    /// layer `layer` in this format; why not, without the file's name.
-    fn header(
+    /// layer `layer` in this format, its bounds stored as `S`; why not, without the file's name.
+    fn header<S: Slot>(
         &self,
         reader: &mut BufReader<std::fs::File>,
         index: usize,
@@ -139,12 +144,21 @@ impl LayerFiles {
                 header.index, header.start, header.end, layer.start, layer.end
             ));
         }
-        if header.data_offset != data_offset(layer) {
+        if header.encoding != S::NAME {
+            return Err(format!(
+                "holds bounds stored {:?}, and this solve stores them {:?}: solve with the same \
+                 --bounds, or remove {}",
+                header.encoding,
+                S::NAME,
+                self.dir.display()
+            ));
+        }
+        if header.data_offset != data_offset(layer, S::BYTES) {
             return Err(format!(
                 "its bounds start at byte {}, not {}: the file is damaged; remove it to solve \
                  that layer again",
                 header.data_offset,
-                data_offset(layer)
+                data_offset(layer, S::BYTES)
             ));
         }
         Ok(header)
@@ -153,31 +167,28 @@ impl LayerFiles {
 
 /// The bounds after `header` into `own` (the layer's), read, checked against the header's
 /// SHA-256 and decoded a chunk at a time: no second copy of a large layer. Why not, in words.
-fn read_bounds(
+fn read_bounds<S: Slot>(
     reader: &mut BufReader<std::fs::File>,
-    own: &mut [Bounds],
+    own: &mut [S],
     header: &LayerHeader,
 ) -> Result<(), String> {
-    let want = own.len() as u64 * BOUNDS_BYTES;
+    let want = own.len() as u64 * S::BYTES;
     reader
         .seek(SeekFrom::Start(header.data_offset))
         .map_err(|e| format!("cannot read: {e}"))?;
     let mut hash = Sha256::new();
-    let mut bytes = Vec::with_capacity(CHUNK * BOUNDS_BYTES as usize);
+    let mut bytes = Vec::with_capacity(CHUNK * S::BYTES as usize);
     let mut read = 0u64;
     for part in own.chunks_mut(CHUNK) {
         bytes.clear();
         reader
-            .take(part.len() as u64 * BOUNDS_BYTES)
+            .take(part.len() as u64 * S::BYTES)
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read: {e}"))?;
         read += bytes.len() as u64;
         hash.update(&bytes);
-        for (slot, c) in part.iter_mut().zip(bytes.chunks_exact(16)) {
-            let f = |i: usize| f64::from_le_bytes(c[i..i + 8].try_into().expect("8 bytes"));
-            *slot = [f(0), f(8)];
-        }
-        if (bytes.len() as u64) < part.len() as u64 * BOUNDS_BYTES {
+        S::read_le(&bytes, part);
+        if (bytes.len() as u64) < part.len() as u64 * S::BYTES {
             break;
         }
     }
@@ -195,12 +206,12 @@ fn read_bounds(
     Ok(())
 }
 
-impl Checkpoint for LayerFiles {
+impl<S: Slot> Checkpoint<S> for LayerFiles {
     fn load(
         &self,
         index: usize,
         layer: &Range<u64>,
-        bounds: &mut [Bounds],
+        bounds: &mut [S],
     ) -> Result<Option<LayerReport>, String> {
         let path = self.path(index);
         let file = match std::fs::File::open(&path) {
@@ -210,7 +221,7 @@ impl Checkpoint for LayerFiles {
         };
         let fail = |what: String| format!("{}: {what}", path.display());
         let mut reader = BufReader::new(file);
-        let header = self.header(&mut reader, index, layer).map_err(fail)?;
+        let header = self.header::<S>(&mut reader, index, layer).map_err(fail)?;
         let own = &mut bounds[layer.start as usize..layer.end as usize];
         read_bounds(&mut reader, own, &header).map_err(|what| {
             fail(format!(
@@ -227,14 +238,14 @@ impl Checkpoint for LayerFiles {
         }))
     }
 
-    fn save(&self, index: usize, bounds: &[Bounds], report: &LayerReport) -> Result<(), String> {
+    fn save(&self, index: usize, bounds: &[S], report: &LayerReport) -> Result<(), String> {
         let path = self.path(index);
         let fail = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
         std::fs::create_dir_all(&self.dir).map_err(fail)?;
         let layer = report.positions.clone();
-        let offset = data_offset(&layer);
+        let offset = data_offset(&layer, S::BYTES);
         let mut hash = Sha256::new();
-        let mut bytes = Vec::with_capacity(CHUNK * BOUNDS_BYTES as usize);
+        let mut bytes = Vec::with_capacity(CHUNK * S::BYTES as usize);
         for part in bounds.chunks(CHUNK) {
             bytes_of(part, &mut bytes);
             hash.update(&bytes);
@@ -250,6 +261,7 @@ impl Checkpoint for LayerFiles {
             gap: report.gap,
             residual: report.residual,
             seconds: report.seconds,
+            encoding: S::NAME.into(),
             data_offset: offset,
             sha256: hex(&hash.finalize()),
         };
@@ -269,7 +281,7 @@ impl Checkpoint for LayerFiles {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
             writeln!(w, "{line}")?;
             w.write_all(&vec![0u8; (offset - line.len() as u64 - 1) as usize])?;
-            let mut bytes = Vec::with_capacity(CHUNK * BOUNDS_BYTES as usize);
+            let mut bytes = Vec::with_capacity(CHUNK * S::BYTES as usize);
             for part in bounds.chunks(CHUNK) {
                 bytes_of(part, &mut bytes);
                 w.write_all(&bytes)?;
@@ -285,11 +297,30 @@ impl Checkpoint for LayerFiles {
         }
     }
 
+    fn scratch(&self, index: usize) -> Result<Option<std::fs::File>, String> {
+        let path = self
+            .dir
+            .join(format!(".order-{index}.{}.tmp", std::process::id()));
+        let fail = |e: std::io::Error| format!("{}: cannot make: {e}", path.display());
+        std::fs::create_dir_all(&self.dir).map_err(fail)?;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .map_err(fail)?;
+        // Unlinked at once: the open file lives as long as the solve holds it, and a solve
+        // that stops leaves nothing behind.
+        std::fs::remove_file(&path).map_err(fail)?;
+        Ok(Some(file))
+    }
+
     fn keep(
         &self,
         index: usize,
         layer: &Range<u64>,
-        bounds: &mut BoundsTable,
+        bounds: &mut BoundsTable<S>,
     ) -> Result<(), String> {
         if !bounds.is_out_of_core() {
             return Ok(());
@@ -301,7 +332,7 @@ impl Checkpoint for LayerFiles {
         // this solve writes each layer once; the file just saved or checked is the one mapped,
         // and stays as it is while the table lives unless someone else writes into this solve's
         // own checkpoint directory.
-        unsafe { bounds.map_file(layer, &file, data_offset(layer)) }
+        unsafe { bounds.map_file(layer, &file, data_offset(layer, S::BYTES)) }
             .map_err(|e| format!("{}: cannot map its bounds: {e}", path.display()))
     }
 }

@@ -5,7 +5,7 @@
 use crate::dice::DiceError;
 use crate::game::GameError;
 use crate::game::exact::graph::GraphError;
-use crate::game::exact::{GROUP_BYTES, GameSolveError, PROGRAM_BYTES, bytes_in_words, gigabytes};
+use crate::game::exact::{GameSolveError, PROGRAM_BYTES, bytes_in_words, gigabytes};
 use crate::game::policy::PolicyError;
 use crate::race::RaceError;
 use crate::solve::PlayerSolveError;
@@ -176,6 +176,11 @@ pub enum OutOfCore {
         group: Option<String>,
         /// Positions of that group (or of the table).
         positions: u64,
+        /// Bytes a position of the group holds while it is solved
+        /// ([`group_bytes`](crate::game::exact::group_bytes)).
+        group_bytes: u64,
+        /// The least with packed bounds (`--bounds packed`), where that is within the limit.
+        packed: Option<u64>,
     },
     /// The table cannot be reserved or mapped here (another system, too little address space).
     Unavailable(String),
@@ -194,10 +199,12 @@ impl fmt::Display for OutOfCore {
                 minimum,
                 group,
                 positions,
+                group_bytes,
+                packed,
             } => {
                 let what = match group {
                     Some(g) => format!(
-                        "the layer group {g} ({positions} positions) holds {GROUP_BYTES} bytes \
+                        "the layer group {g} ({positions} positions) holds {group_bytes} bytes \
                          a position while it is solved (its bounds and sweep order)"
                     ),
                     None => "the game has no layer groups".to_string(),
@@ -210,7 +217,16 @@ impl fmt::Display for OutOfCore {
                     bytes_in_words(*limit),
                     bytes_in_words(*minimum),
                     PROGRAM_BYTES >> 20
-                )
+                )?;
+                if let Some(p) = packed {
+                    write!(
+                        f,
+                        "; with --bounds packed (8 bytes a position) it needs {p} bytes ({}), \
+                         within the limit",
+                        bytes_in_words(*p)
+                    )?;
+                }
+                Ok(())
             }
             OutOfCore::Unavailable(why) => write!(f, "cannot solve out of core here: {why}"),
         }

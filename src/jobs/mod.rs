@@ -55,9 +55,9 @@ pub use plan::{PlanGroup, PlanJob, PlanLayer, PlanMeasurement, SolvePlan, plan};
 pub use play::{PlayJob, play, play_records};
 pub use solve::{DEFAULT_METHOD, Solutions, SolveJob, solve};
 pub use solve_game::{
-    CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, OutOfCoreRow, SolveGameJob,
-    SolveGameReport, SolveGameWatch, export_graph, memory_budget, out_of_core_need, solve_game,
-    two_player_game,
+    BoundsEncoding, CERTIFIED_GAP, Chosen, GameRanking, GameValues, LayerRow, OutOfCoreRow,
+    Solution, SolveGameJob, SolveGameReport, SolveGameWatch, export_graph, memory_budget,
+    out_of_core_need, solve_game, two_player_game,
 };
 pub use strategies::{
     NAMED_STRATEGIES, StrategiesJob, StrategiesReport, StrategyLoss, StrategyPair,

@@ -6,9 +6,9 @@ use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
 use crate::game::exact::graph::{GraphHeader, write_graph};
 use crate::game::exact::{
-    BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
-    OutOfCoreMinimum, Position, Side, ValueIterationOptions, available_memory, is_standard,
-    most_pieces_within, out_of_core_minimum, solve, solve_into,
+    Bounds, BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
+    OutOfCoreMinimum, Packed, Position, Side, Slot, ValueIterationOptions, available_memory,
+    is_standard, most_pieces_within, out_of_core_minimum, solve_into,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,72 @@ pub struct SolveGameJob {
     /// A directory where each finished layer is kept (the standard ranking): a solve that stops
     /// and is started again with the same job goes on after the last finished layer.
     pub checkpoint: Option<std::path::PathBuf>,
+    /// How each position's bounds are stored while the game is solved.
+    pub bounds: BoundsEncoding,
+}
+
+/// How a solve stores each position's bounds ([`Slot`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoundsEncoding {
+    /// Two `f64` (16 bytes a position).
+    #[default]
+    F64,
+    /// [`Packed`] (8 bytes a position; gaps of at least [`Packed::FINEST`]).
+    Packed,
+}
+
+impl BoundsEncoding {
+    /// Bytes a position.
+    pub fn bytes(self) -> u64 {
+        match self {
+            BoundsEncoding::F64 => <Bounds as Slot>::BYTES,
+            BoundsEncoding::Packed => Packed::BYTES,
+        }
+    }
+
+    /// As `--bounds` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoundsEncoding::F64 => "f64",
+            BoundsEncoding::Packed => "packed",
+        }
+    }
+}
+
+/// Every position's bounds as the solve stored them ([`SolveGameJob::bounds`]).
+#[derive(Clone, Debug)]
+pub enum Solution {
+    /// Two `f64` a position.
+    F64(GameSolution),
+    /// [`Packed`].
+    Packed(GameSolution<Packed>),
+}
+
+impl Solution {
+    /// Position `p`'s bounds.
+    pub fn bounds_of(&self, p: u64) -> Bounds {
+        match self {
+            Solution::F64(s) => s.bounds_of(p),
+            Solution::Packed(s) => s.bounds_of(p),
+        }
+    }
+
+    /// Position `p`'s value, the middle of its bounds.
+    pub fn value(&self, p: u64) -> f64 {
+        match self {
+            Solution::F64(s) => s.value(p),
+            Solution::Packed(s) => s.value(p),
+        }
+    }
+
+    /// Every position's value, by rank.
+    pub fn into_values(self) -> Vec<f64> {
+        match self {
+            Solution::F64(s) => s.into_values(),
+            Solution::Packed(s) => (0..s.bounds.len() as u64).map(|p| s.value(p)).collect(),
+        }
+    }
 }
 
 impl Default for SolveGameJob {
@@ -48,6 +114,7 @@ impl Default for SolveGameJob {
             threads: None,
             table: false,
             checkpoint: None,
+            bounds: BoundsEncoding::F64,
         }
     }
 }
@@ -102,7 +169,7 @@ pub struct GameValues {
     /// How positions are ranked.
     pub ranking: GameRanking,
     /// Every position's value, by rank, and each layer's sweeps.
-    pub solution: GameSolution,
+    pub solution: Solution,
     /// The report (`solve-game --format json`'s results).
     pub report: SolveGameReport,
 }
@@ -152,8 +219,10 @@ pub struct SolveGameReport {
     pub threads: usize,
     /// Seconds of the solve.
     pub seconds: f64,
-    /// Bytes of the bounds (two f64 a position).
+    /// Bytes of the bounds (`bounds_encoding`'s a position).
     pub value_bytes: u64,
+    /// How the bounds were stored (`--bounds`).
+    pub bounds_encoding: BoundsEncoding,
     /// Out of core (a memory limit, the standard ranking): the limit and the least the solve
     /// needed, in bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -202,12 +271,15 @@ pub fn memory_budget(bytes: Option<u64>) -> Option<u64> {
 }
 
 /// The least memory a solve of the standard ranking with `pieces` a side needs out of core
-/// ([`out_of_core_minimum`]), and the layer group that needs it, by its layers' pieces home
-/// (`0,1+1,0`; `None`: no groups).
-pub fn out_of_core_need(pieces: usize) -> (OutOfCoreMinimum, Option<String>) {
+/// with its bounds stored as `bounds` ([`out_of_core_minimum`]), and the layer group that needs
+/// it, by its layers' pieces home (`0,1+1,0`; `None`: no groups).
+pub fn out_of_core_need(
+    pieces: usize,
+    bounds: BoundsEncoding,
+) -> (OutOfCoreMinimum, Option<String>) {
     let game = Maedn2::new(pieces);
     let groups = game.layers();
-    let need = out_of_core_minimum(&groups);
+    let need = out_of_core_minimum(&groups, bounds.bytes());
     let name = need.group.map(|i| {
         game.layer_table()
             .iter()
@@ -246,14 +318,45 @@ pub fn solve_game(
     job: &SolveGameJob,
     watch: SolveGameWatch<'_>,
 ) -> Result<GameValues, JobError> {
+    match job.bounds {
+        BoundsEncoding::F64 => {
+            let (ranking, s, report) = solve_game_in::<Bounds>(board, job, watch)?;
+            Ok(GameValues {
+                ranking,
+                solution: Solution::F64(s),
+                report,
+            })
+        }
+        BoundsEncoding::Packed => {
+            let (ranking, s, report) = solve_game_in::<Packed>(board, job, watch)?;
+            Ok(GameValues {
+                ranking,
+                solution: Solution::Packed(s),
+                report,
+            })
+        }
+    }
+}
+
+/// [`solve_game`] with the bounds stored as `S`.
+fn solve_game_in<S: Slot>(
+    board: &Board,
+    job: &SolveGameJob,
+    watch: SolveGameWatch<'_>,
+) -> Result<(GameRanking, GameSolution<S>, SolveGameReport), JobError> {
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);
+    // The encoding names the solve for f64 bounds as it did before there was a choice.
+    let encoding = match job.bounds {
+        BoundsEncoding::F64 => String::new(),
+        other => format!(" bounds {}", other.name()),
+    };
     let store = job.checkpoint.as_ref().map(|dir| {
         LayerFiles::new(
             dir.clone(),
             format!(
-                "board {} rules {} pieces {} gap {CERTIFIED_GAP:e}",
+                "board {} rules {} pieces {} gap {CERTIFIED_GAP:e}{encoding}",
                 board.sha256,
                 game.rules.describe(),
                 job.pieces
@@ -263,7 +366,7 @@ pub fn solve_game(
     let options = ValueIterationOptions {
         tolerance: CERTIFIED_GAP,
         progress: watch.sweep,
-        checkpoint: store.as_ref().map(|s| s as &dyn Checkpoint),
+        checkpoint: store.as_ref().map(|s| s as &dyn Checkpoint<S>),
         ..ValueIterationOptions::default()
     };
     let limited = job.memory.is_some();
@@ -272,7 +375,7 @@ pub fn solve_game(
     let (ranking, solution, kept) = if is_standard(&game) && game.rules == Rules::openspiel() {
         let (ranking, solution) = match job.memory {
             Some(limit) => {
-                let need = out_of_core_check(job.pieces, limit, store.as_ref())?;
+                let need = out_of_core_check(job.pieces, limit, store.as_ref(), job.bounds)?;
                 out_of_core = Some(OutOfCoreRow {
                     limit,
                     minimum: need,
@@ -297,11 +400,8 @@ pub fn solve_game(
         GameRanking::General(g) => general_report(g, &solution, board, threads, seconds, kept),
     };
     report.out_of_core = out_of_core;
-    Ok(GameValues {
-        ranking,
-        solution,
-        report,
-    })
+    report.bounds_encoding = job.bounds;
+    Ok((ranking, solution, report))
 }
 
 /// Writes the position graph of the two-player game `job` sets up on `board` into `dir`
@@ -337,13 +437,13 @@ pub fn export_graph(
 }
 
 /// The standard board under openspiel rules, with [`Maedn2`]'s ranking.
-fn standard(
+fn standard<S: Slot>(
     pieces: usize,
     budget: Option<u64>,
     limited: bool,
-    options: &ValueIterationOptions<'_>,
-) -> Result<(GameRanking, GameSolution), JobError> {
-    let need = Maedn2::bytes_needed(pieces);
+    options: &ValueIterationOptions<'_, S>,
+) -> Result<(GameRanking, GameSolution<S>), JobError> {
+    let need = Maedn2::bytes_needed_for(pieces, S::BYTES);
     if let Some(have) = budget
         && need > have
     {
@@ -356,7 +456,7 @@ fn standard(
         }));
     }
     let game = Maedn2::new(pieces);
-    let solution = solve(&game, options)?;
+    let solution = solve_into(&game, BoundsTable::unknown(game.positions()), options)?;
     Ok((GameRanking::Standard(Box::new(game)), solution))
 }
 
@@ -366,17 +466,21 @@ fn out_of_core_check(
     pieces: usize,
     limit: u64,
     store: Option<&LayerFiles>,
+    bounds: BoundsEncoding,
 ) -> Result<u64, JobError> {
     if store.is_none() {
         return Err(JobError::OutOfCore(OutOfCore::NoCheckpoint));
     }
-    let (need, group) = out_of_core_need(pieces);
+    let (need, group) = out_of_core_need(pieces, bounds);
     if need.bytes > limit {
+        let packed = out_of_core_need(pieces, BoundsEncoding::Packed).0.bytes;
         return Err(JobError::OutOfCore(OutOfCore::BelowMinimum {
             limit,
             minimum: need.bytes,
             group,
             positions: need.positions,
+            group_bytes: crate::game::exact::group_bytes(bounds.bytes()),
+            packed: (bounds != BoundsEncoding::Packed && packed <= limit).then_some(packed),
         }));
     }
     Ok(need.bytes)
@@ -384,10 +488,10 @@ fn out_of_core_check(
 
 /// The standard board under openspiel rules out of core: the table reserved, not allocated,
 /// and each finished layer group mapped from its checkpoint file (`options.checkpoint`).
-fn standard_out_of_core(
+fn standard_out_of_core<S: Slot>(
     pieces: usize,
-    options: &ValueIterationOptions<'_>,
-) -> Result<(GameRanking, GameSolution), JobError> {
+    options: &ValueIterationOptions<'_, S>,
+) -> Result<(GameRanking, GameSolution<S>), JobError> {
     let game = Maedn2::new(pieces);
     let bounds = BoundsTable::reserve(game.positions())
         .map_err(|e| JobError::OutOfCore(OutOfCore::Unavailable(e.to_string())))?;
@@ -397,15 +501,15 @@ fn standard_out_of_core(
 
 /// Any other two-player game, with the general ranking ([`EngineGame`]); every position's moves
 /// are kept ([`Cached`]) when that fits the budget too.
-fn general(
+fn general<S: Slot>(
     game: &Game,
     budget: Option<u64>,
     limited: bool,
-    options: &ValueIterationOptions<'_>,
+    options: &ValueIterationOptions<'_, S>,
     watch: SolveGameWatch<'_>,
-) -> Result<(GameRanking, GameSolution, bool), JobError> {
+) -> Result<(GameRanking, GameSolution<S>, bool), JobError> {
     let engine = EngineGame::new(game).map_err(JobError::Game)?;
-    let need = engine.bytes_needed();
+    let need = engine.bytes_needed_for(S::BYTES);
     let rolls = game.faces().len() as u64;
     let cache = Cached::<EngineGame>::bytes_for(
         engine.positions(),
@@ -427,10 +531,11 @@ fn general(
     if let Some(plan) = watch.plan {
         plan(engine.positions(), need, keep.then_some(cache));
     }
+    let table = BoundsTable::unknown(engine.positions());
     let solution = if keep {
-        solve(&Cached::new(engine.clone()), options)?
+        solve_into(&Cached::new(engine.clone()), table, options)?
     } else {
-        solve(&engine, options)?
+        solve_into(&engine, table, options)?
     };
     Ok((GameRanking::General(Box::new(engine)), solution, keep))
 }
@@ -468,7 +573,7 @@ pub(crate) fn describe_position(p: &Position) -> String {
 }
 
 /// Positions worth quoting: the start, the first piece brought in, and a race of last pieces.
-fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
+fn chosen<S: Slot>(game: &Maedn2, s: &GameSolution<S>) -> Vec<Chosen> {
     let k = game.pieces() as u8;
     let start = game.start();
     let one_in = Side {
@@ -509,7 +614,7 @@ fn chosen(game: &Maedn2, s: &GameSolution) -> Vec<Chosen> {
         .collect()
 }
 
-fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
+fn layer_rows<S: Slot>(s: &GameSolution<S>) -> Vec<LayerRow> {
     s.layers
         .iter()
         .map(|l| LayerRow {
@@ -524,9 +629,9 @@ fn layer_rows(s: &GameSolution) -> Vec<LayerRow> {
 }
 
 /// The report of the standard board solved with [`Maedn2`]'s ranking.
-fn standard_report(
+fn standard_report<S: Slot>(
     game: &Maedn2,
-    s: &GameSolution,
+    s: &GameSolution<S>,
     board: &Board,
     threads: usize,
     seconds: f64,
@@ -542,8 +647,8 @@ fn standard_report(
         positions: game.positions(),
         placements: Some(Maedn2::count_all(game.pieces())),
         first_player_wins: s.value(start),
-        first_player_lower: s.bounds[start as usize][0],
-        first_player_upper: s.bounds[start as usize][1],
+        first_player_lower: s.bounds_of(start)[0],
+        first_player_upper: s.bounds_of(start)[1],
         gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
@@ -553,15 +658,16 @@ fn standard_report(
         chosen: chosen(game, s),
         threads,
         seconds,
-        value_bytes: game.positions() * 16,
+        value_bytes: game.positions() * S::BYTES,
+        bounds_encoding: BoundsEncoding::F64,
         out_of_core: None,
     }
 }
 
 /// The report of a game solved with the general ranking.
-fn general_report(
+fn general_report<S: Slot>(
     engine: &EngineGame,
-    s: &GameSolution,
+    s: &GameSolution<S>,
     board: &Board,
     threads: usize,
     seconds: f64,
@@ -595,8 +701,8 @@ fn general_report(
         positions: engine.positions(),
         placements: None,
         first_player_wins: s.value(engine.rank(&start)),
-        first_player_lower: s.bounds[engine.rank(&start) as usize][0],
-        first_player_upper: s.bounds[engine.rank(&start) as usize][1],
+        first_player_lower: s.bounds_of(engine.rank(&start))[0],
+        first_player_upper: s.bounds_of(engine.rank(&start))[1],
         gap: s.gap(),
         residual: s.residual(),
         sweeps: s.sweeps(),
@@ -606,7 +712,8 @@ fn general_report(
         chosen,
         threads,
         seconds,
-        value_bytes: engine.positions() * 16,
+        value_bytes: engine.positions() * S::BYTES,
+        bounds_encoding: BoundsEncoding::F64,
         out_of_core: None,
     }
 }

@@ -193,12 +193,18 @@ impl EngineGame {
         self.seats == 2
     }
 
-    /// Bytes [`super::solve`] holds: two f64 bounds per position and the largest layer's sweep
-    /// order.
+    /// Bytes [`super::solve`] holds: two f64 bounds per position, and for the largest layer its
+    /// sweep order and the buffer of a bucket's new bounds (5 bytes a position of it).
     pub fn bytes_needed(&self) -> u64 {
+        self.bytes_needed_for(16)
+    }
+
+    /// [`EngineGame::bytes_needed`] with bounds of `slot_bytes` a position
+    /// ([`Slot::BYTES`](super::Slot::BYTES)).
+    pub fn bytes_needed_for(&self, slot_bytes: u64) -> u64 {
         self.positions
-            .saturating_mul(16)
-            .saturating_add(self.largest_layer().saturating_mul(8))
+            .saturating_mul(slot_bytes)
+            .saturating_add(self.largest_layer().saturating_mul(5))
     }
 
     /// The positions of the largest layer.

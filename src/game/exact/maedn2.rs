@@ -551,9 +551,16 @@ impl Maedn2 {
     }
 
     /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): two
-    /// f64 bounds per position, and the largest layer's sweep keys and order.
+    /// f64 bounds per position, and for the largest layer its sweep order (a `u32` a position)
+    /// and the buffer of a bucket's new bounds (counted as a byte a position of the layer).
     pub fn bytes_needed(pieces: usize) -> u64 {
-        Self::count(pieces) * 16 + Self::new(pieces).largest_layer() * 8
+        Self::bytes_needed_for(pieces, 16)
+    }
+
+    /// [`Maedn2::bytes_needed`] with bounds of `slot_bytes` a position
+    /// ([`Slot::BYTES`](super::Slot::BYTES)).
+    pub fn bytes_needed_for(pieces: usize, slot_bytes: u64) -> u64 {
+        Self::count(pieces) * slot_bytes + Self::new(pieces).largest_layer() * 5
     }
 
     /// Every layer `(a, b)` (pieces home: the mover's, the other's) in rank order, with its

@@ -18,6 +18,7 @@ mod fixed;
 pub mod graph;
 mod maedn2;
 mod ranking;
+mod slot;
 mod storage;
 pub mod table;
 mod value_iteration;
@@ -26,9 +27,10 @@ pub use cache::Cached;
 pub use engine::EngineGame;
 pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
 pub use ranking::SideRanking;
+pub use slot::{Packed, Slot};
 pub use storage::{
     BOUNDS_BYTES, BoundsTable, FILE_ALIGN, GROUP_BYTES, OutOfCoreMinimum, PROGRAM_BYTES,
-    bytes_in_words, data_offset, out_of_core_minimum,
+    bytes_in_words, data_offset, group_bytes, out_of_core_minimum,
 };
 pub use value_iteration::solve_into;
 

@@ -3,17 +3,17 @@
 //! one reserved range of virtual memory for the whole table, in which only the layer group being
 //! solved lives in anonymous memory, and every finished group is its checkpoint file mapped in
 //! ([`BoundsTable::map_file`]), so that its pages are file-backed and the kernel may drop them
-//! and read them again. The solver still sees one `&mut [Bounds]` indexed by global rank: nothing
-//! in its loops changes.
+//! and read them again. The solver still sees one `&mut [S]` indexed by global rank (`S` a
+//! [`Slot`]: two `f64`, or [`Packed`](super::Packed)): nothing in its loops changes.
 //!
 //! Mapping needs Linux (`mmap` with `MAP_FIXED`) and a little-endian machine (the files hold
-//! little-endian `f64`); elsewhere [`BoundsTable::reserve`] refuses, saying so.
+//! little-endian words); elsewhere [`BoundsTable::reserve`] refuses, saying so.
 
-use super::Bounds;
+use super::{Bounds, Slot};
 use std::ops::{Deref, DerefMut, Range};
 
-/// Bytes of one position's bounds (two `f64`).
-pub const BOUNDS_BYTES: u64 = 16;
+/// Bytes of one position's bounds as two `f64` (the default [`Slot`]).
+pub const BOUNDS_BYTES: u64 = <Bounds as Slot>::BYTES;
 
 /// The alignment a layer file keeps with the table: its first bound lies at a file offset
 /// congruent, modulo this, to the bound's byte offset in the table, so that whole pages of the
@@ -22,24 +22,31 @@ pub const BOUNDS_BYTES: u64 = 16;
 pub const FILE_ALIGN: u64 = 1 << 16;
 
 /// Where layer group `layer`'s first bound lies in its file (format
-/// `boardpath.game-checkpoint/2`): after a header of at most [`FILE_ALIGN`] bytes, at the offset
-/// that keeps the file aligned with the table.
-pub fn data_offset(layer: &Range<u64>) -> u64 {
-    FILE_ALIGN + layer.start * BOUNDS_BYTES % FILE_ALIGN
+/// `boardpath.game-checkpoint/2`), for bounds of `slot_bytes` a position: after a header of at
+/// most [`FILE_ALIGN`] bytes, at the offset that keeps the file aligned with the table.
+pub fn data_offset(layer: &Range<u64>, slot_bytes: u64) -> u64 {
+    FILE_ALIGN + layer.start.wrapping_mul(slot_bytes) % FILE_ALIGN
 }
 
 /// Anonymous memory a solve out of core holds besides its layer groups' own: the program, its
 /// heap and threads (6.7 MB resident for a whole 1-piece solve), the transparent huge pages at a
-/// group's two ends (2 MiB each), the buffer of a bucket's new bounds (16 bytes a position of the
-/// largest bucket: at most 2.5% of a group with 1 to 3 pieces, so at most 0.8 bytes a position
-/// of it with the buffer's doubling, less than the 4 bytes a position of sweep keys freed before
-/// the first sweep).
+/// group's two ends (2 MiB each), the buffer of a bucket's new bounds (a slot, 16 or 8 bytes, a
+/// position of the largest bucket: at most 2.5% of a group with 1 to 3 pieces, so at most 0.8
+/// bytes a position of it with the buffer's doubling, less than the 4 bytes a position of sweep
+/// keys freed before the first sweep).
 pub const PROGRAM_BYTES: u64 = 16 << 20;
 
-/// Bytes a position of the group being solved holds in anonymous memory: its bounds (16) and,
-/// while its sweep order is built, the sweep keys and the order (a `u32` each: see
-/// `sweep_order` in `value_iteration.rs`).
-pub const GROUP_BYTES: u64 = BOUNDS_BYTES + 8;
+/// Bytes a position of the group being solved holds in anonymous memory out of core, with two
+/// `f64` bounds: its bounds (16) and one for the buffer of a bucket's new bounds (the largest
+/// bucket is at most 2.5% of its group with 1 to 3 pieces, and the buffer is made once at its
+/// size). The sweep order is in a file mapped shared, its pages the kernel's to drop and read
+/// again (`OrderBuf`). [`group_bytes`] for any slot.
+pub const GROUP_BYTES: u64 = group_bytes(BOUNDS_BYTES);
+
+/// [`GROUP_BYTES`] for bounds of `slot_bytes` a position.
+pub const fn group_bytes(slot_bytes: u64) -> u64 {
+    slot_bytes + 1
+}
 
 /// `bytes` in words: megabytes (10^6 bytes) below a gigabyte, else gigabytes, two decimals
 /// (`31.46 MB`, `2.21 GB`).
@@ -63,11 +70,12 @@ pub struct OutOfCoreMinimum {
     pub positions: u64,
 }
 
-/// The least memory a solve of the layer groups `groups` (in solving order) needs out of core:
-/// [`GROUP_BYTES`] a position of the largest group, plus [`PROGRAM_BYTES`] and the page tables of
-/// the whole reserved range (8 bytes per 4 KiB page: `positions / 32`). Writing the table takes
-/// no more: its values are encoded a chunk at a time (`table::write_table`).
-pub fn out_of_core_minimum(groups: &[Range<u64>]) -> OutOfCoreMinimum {
+/// The least memory a solve of the layer groups `groups` (in solving order) needs out of core
+/// with bounds of `slot_bytes` a position: [`group_bytes`] a position of the largest group, plus
+/// [`PROGRAM_BYTES`] and the page tables of the whole reserved range and of the group's sweep
+/// order (8 bytes per 4 KiB page: `positions * slot_bytes / 512` and `group / 128`). Writing the
+/// table takes no more: its values are encoded a chunk at a time (`table::write_table`).
+pub fn out_of_core_minimum(groups: &[Range<u64>], slot_bytes: u64) -> OutOfCoreMinimum {
     let positions: u64 = groups.iter().map(|g| g.end - g.start).sum();
     let mut worst = OutOfCoreMinimum {
         bytes: 0,
@@ -76,7 +84,9 @@ pub fn out_of_core_minimum(groups: &[Range<u64>]) -> OutOfCoreMinimum {
     };
     for (i, g) in groups.iter().enumerate() {
         let n = g.end - g.start;
-        let bytes = n.saturating_mul(GROUP_BYTES);
+        let bytes = n
+            .saturating_mul(group_bytes(slot_bytes))
+            .saturating_add(n / 128);
         if bytes >= worst.bytes {
             worst = OutOfCoreMinimum {
                 bytes,
@@ -88,26 +98,53 @@ pub fn out_of_core_minimum(groups: &[Range<u64>]) -> OutOfCoreMinimum {
     worst.bytes = worst
         .bytes
         .saturating_add(PROGRAM_BYTES)
-        .saturating_add(positions / 32);
+        .saturating_add(positions.saturating_mul(slot_bytes) / 512);
     worst
 }
 
-/// Every position's bounds, by rank, in one contiguous slice (`Deref<Target = [Bounds]>`).
-pub struct BoundsTable(Kind);
-
-enum Kind {
-    Heap(Vec<Bounds>),
-    #[cfg(all(target_os = "linux", target_endian = "little"))]
-    Mapped(mapped::Region),
+/// `n` copies of `value`, on transparent huge pages where the system gives them on request: the
+/// solver reads successors at random over the whole table, and 4 KB pages would miss the
+/// translation cache on nearly every read of a large one.
+pub(crate) fn huge_vec<T: Copy>(n: usize, value: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_ptr() as usize;
+        let end = start + n * std::mem::size_of::<T>();
+        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if to > from {
+            // SAFETY: advice on pages of this vector's own (untouched) allocation; it changes
+            // how they are backed, never their contents. A refusal leaves ordinary pages.
+            unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
+        }
+    }
+    v.resize(n, value);
+    v
 }
 
-impl From<Vec<Bounds>> for BoundsTable {
-    fn from(v: Vec<Bounds>) -> Self {
+/// Every position's bounds, by rank, in one contiguous slice (`Deref<Target = [S]>`).
+pub struct BoundsTable<S: Slot = Bounds>(Kind<S>);
+
+enum Kind<S: Slot> {
+    Heap(Vec<S>),
+    #[cfg(all(target_os = "linux", target_endian = "little"))]
+    Mapped(mapped::Region<S>),
+}
+
+impl<S: Slot> From<Vec<S>> for BoundsTable<S> {
+    fn from(v: Vec<S>) -> Self {
         BoundsTable(Kind::Heap(v))
     }
 }
 
-impl BoundsTable {
+impl<S: Slot> BoundsTable<S> {
+    /// A table of `positions` on the heap, every bound `[0, 1]` (on transparent huge pages
+    /// where the system gives them: successors are read at random over the whole table).
+    pub fn unknown(positions: u64) -> Self {
+        BoundsTable(Kind::Heap(huge_vec(positions as usize, S::UNKNOWN)))
+    }
+
     /// A table of `positions` out of core: one range of virtual memory reserved for all of them
     /// (no memory is taken until a page is touched), every bound 0 until
     /// [`BoundsTable::prepare`] or a restored layer fills it. Refused off Linux, on a
@@ -138,7 +175,7 @@ impl BoundsTable {
     /// of core, the layer's pages are touched here first; on the heap every bound starts there).
     pub fn prepare(&mut self, layer: &Range<u64>) {
         if self.is_out_of_core() {
-            self[layer.start as usize..layer.end as usize].fill([0.0, 1.0]);
+            self[layer.start as usize..layer.end as usize].fill(S::UNKNOWN);
         }
     }
 
@@ -173,7 +210,7 @@ impl BoundsTable {
     }
 
     /// Every bound in a vector (the heap's own, or a copy of the table out of core).
-    pub fn into_vec(self) -> Vec<Bounds> {
+    pub fn into_vec(self) -> Vec<S> {
         match self.0 {
             Kind::Heap(v) => v,
             #[cfg(all(target_os = "linux", target_endian = "little"))]
@@ -182,10 +219,10 @@ impl BoundsTable {
     }
 }
 
-impl Deref for BoundsTable {
-    type Target = [Bounds];
+impl<S: Slot> Deref for BoundsTable<S> {
+    type Target = [S];
     #[inline]
-    fn deref(&self) -> &[Bounds] {
+    fn deref(&self) -> &[S] {
         match &self.0 {
             Kind::Heap(v) => v,
             #[cfg(all(target_os = "linux", target_endian = "little"))]
@@ -194,9 +231,9 @@ impl Deref for BoundsTable {
     }
 }
 
-impl DerefMut for BoundsTable {
+impl<S: Slot> DerefMut for BoundsTable<S> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [Bounds] {
+    fn deref_mut(&mut self) -> &mut [S] {
         match &mut self.0 {
             Kind::Heap(v) => v,
             #[cfg(all(target_os = "linux", target_endian = "little"))]
@@ -205,57 +242,124 @@ impl DerefMut for BoundsTable {
     }
 }
 
-impl<'a> IntoIterator for &'a BoundsTable {
-    type Item = &'a Bounds;
-    type IntoIter = std::slice::Iter<'a, Bounds>;
+impl<'a, S: Slot> IntoIterator for &'a BoundsTable<S> {
+    type Item = &'a S;
+    type IntoIter = std::slice::Iter<'a, S>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut BoundsTable {
-    type Item = &'a mut Bounds;
-    type IntoIter = std::slice::IterMut<'a, Bounds>;
+impl<'a, S: Slot> IntoIterator for &'a mut BoundsTable<S> {
+    type Item = &'a mut S;
+    type IntoIter = std::slice::IterMut<'a, S>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }
 }
 
-impl Clone for BoundsTable {
+impl<S: Slot> Clone for BoundsTable<S> {
     /// A copy on the heap.
     fn clone(&self) -> Self {
         BoundsTable(Kind::Heap(self.to_vec()))
     }
 }
 
-impl std::fmt::Debug for BoundsTable {
+impl<S: Slot> std::fmt::Debug for BoundsTable<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        <[Bounds] as std::fmt::Debug>::fmt(self, f)
+        <[S] as std::fmt::Debug>::fmt(self, f)
+    }
+}
+
+/// A layer group's sweep order (see `sweep_order` in `value_iteration.rs`): a `u32` a position,
+/// on the heap, or out of core in a file mapped shared (its pages are the file's, written back
+/// and dropped by the kernel as it needs: the order is read and compacted front to back, once a
+/// sweep). Its length shrinks as positions freeze ([`OrderBuf::truncate`]).
+pub(crate) struct OrderBuf {
+    kind: OrderKind,
+    len: usize,
+}
+
+enum OrderKind {
+    Heap(Vec<u32>),
+    #[cfg(all(target_os = "linux", target_endian = "little"))]
+    Mapped(mapped::Words),
+}
+
+impl OrderBuf {
+    /// `n` zeros, in `file` where one is given (its contents are replaced; Linux only, on the
+    /// heap elsewhere), else on the heap.
+    pub(crate) fn new(n: usize, file: Option<std::fs::File>) -> std::io::Result<OrderBuf> {
+        #[cfg(all(target_os = "linux", target_endian = "little"))]
+        if let Some(file) = file
+            && n > 0
+        {
+            return Ok(OrderBuf {
+                kind: OrderKind::Mapped(mapped::Words::new(n, &file)?),
+                len: n,
+            });
+        }
+        #[cfg(not(all(target_os = "linux", target_endian = "little")))]
+        let _ = file;
+        Ok(OrderBuf {
+            kind: OrderKind::Heap(vec![0; n]),
+            len: n,
+        })
+    }
+
+    /// Keeps the first `len` entries.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+}
+
+impl Deref for OrderBuf {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        let all: &[u32] = match &self.kind {
+            OrderKind::Heap(v) => v,
+            #[cfg(all(target_os = "linux", target_endian = "little"))]
+            OrderKind::Mapped(w) => w.slice(),
+        };
+        &all[..self.len]
+    }
+}
+
+impl DerefMut for OrderBuf {
+    fn deref_mut(&mut self) -> &mut [u32] {
+        let all: &mut [u32] = match &mut self.kind {
+            OrderKind::Heap(v) => v,
+            #[cfg(all(target_os = "linux", target_endian = "little"))]
+            OrderKind::Mapped(w) => w.slice_mut(),
+        };
+        &mut all[..self.len]
     }
 }
 
 #[cfg(all(target_os = "linux", target_endian = "little"))]
 mod mapped {
-    use super::{BOUNDS_BYTES, Bounds, FILE_ALIGN};
+    use super::{FILE_ALIGN, Slot};
     use std::io::{Error, ErrorKind};
+    use std::marker::PhantomData;
     use std::ops::Range;
     use std::os::fd::AsRawFd;
     use std::ptr::NonNull;
 
-    /// A reserved range of virtual memory holding `len` bounds, owned like a `Box<[Bounds]>`.
-    pub struct Region {
-        base: NonNull<Bounds>,
+    /// A reserved range of virtual memory holding `len` slots, owned like a `Box<[S]>`.
+    pub struct Region<S: Slot> {
+        base: NonNull<S>,
         len: usize,
-        /// Bytes reserved: `len * 16` rounded up to a page (at least one).
+        /// Bytes reserved: `len * S::BYTES` rounded up to a page (at least one).
         bytes: usize,
         page: usize,
+        slots: PhantomData<S>,
     }
 
-    // SAFETY: the region is memory owned by this value alone (like a `Box<[Bounds]>`), reached
+    // SAFETY: the region is memory owned by this value alone (like a `Box<[S]>`), reached
     // only through `&self` (shared reads) and `&mut self` (exclusive writes).
-    unsafe impl Send for Region {}
-    // SAFETY: as for `Send`: `&Region` gives only shared reads of plain `f64`s.
-    unsafe impl Sync for Region {}
+    unsafe impl<S: Slot> Send for Region<S> {}
+    // SAFETY: as for `Send`: `&Region` gives only shared reads of plain words (`S: Sync`).
+    unsafe impl<S: Slot> Sync for Region<S> {}
 
     fn page_size() -> usize {
         // SAFETY: sysconf reads a system constant; it touches no memory of ours.
@@ -263,8 +367,10 @@ mod mapped {
         usize::try_from(page).unwrap_or(4096)
     }
 
-    impl Region {
-        pub fn reserve(positions: u64) -> std::io::Result<Region> {
+    impl<S: Slot> Region<S> {
+        pub fn reserve(positions: u64) -> std::io::Result<Region<S>> {
+            // Slots are plain words of their stated size: the file's bytes are the memory's.
+            assert_eq!(std::mem::size_of::<S>() as u64, S::BYTES);
             let page = page_size();
             if !(FILE_ALIGN as usize).is_multiple_of(page) {
                 return Err(Error::new(
@@ -278,7 +384,7 @@ mod mapped {
             let len =
                 usize::try_from(positions).map_err(|_| Error::from(ErrorKind::OutOfMemory))?;
             let bytes = len
-                .checked_mul(BOUNDS_BYTES as usize)
+                .checked_mul(S::BYTES as usize)
                 .and_then(|b| b.max(1).checked_next_multiple_of(page))
                 .ok_or_else(|| Error::from(ErrorKind::OutOfMemory))?;
             // SAFETY: a new private anonymous mapping at an address the kernel picks: no memory
@@ -305,17 +411,19 @@ mod mapped {
                 len,
                 bytes,
                 page,
+                slots: PhantomData,
             })
         }
 
-        pub fn slice(&self) -> &[Bounds] {
-            // SAFETY: `len` bounds lie in the mapping (`bytes >= len * 16`), which lives as long
-            // as `self`, is aligned to a page (so to `Bounds`), and holds initialised `f64`s
-            // (zero pages, written bounds, or file bytes: every bit pattern is an `f64`).
+        pub fn slice(&self) -> &[S] {
+            // SAFETY: `len` slots lie in the mapping (`bytes >= len * S::BYTES`, the size of
+            // `S`), which lives as long as `self`, is aligned to a page (so to `S`), and holds
+            // initialised words (zero pages, written slots, or file bytes: every slot is plain
+            // `f64`s or a `u64`, for which every bit pattern is a value).
             unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len) }
         }
 
-        pub fn slice_mut(&mut self) -> &mut [Bounds] {
+        pub fn slice_mut(&mut self) -> &mut [S] {
             // SAFETY: as in `slice`; `&mut self` makes the borrow exclusive, and every page is
             // writable (anonymous, or a private file mapping whose writes never reach the file).
             unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len) }
@@ -335,7 +443,7 @@ mod mapped {
                     layer.start, layer.end, self.len
                 )));
             }
-            let (start, end) = (layer.start * BOUNDS_BYTES, layer.end * BOUNDS_BYTES);
+            let (start, end) = (layer.start * S::BYTES, layer.end * S::BYTES);
             let page = self.page as u64;
             if offset % page != start % page {
                 return Err(invalid(format!(
@@ -358,7 +466,8 @@ mod mapped {
             }
             let file_offset = libc::off_t::try_from(offset + (from - start))
                 .map_err(|_| invalid(format!("offset {offset} is past what mmap takes")))?;
-            // SAFETY: `from..to` lies inside the reservation (`to <= end <= len * 16 <= bytes`),
+            // SAFETY: `from..to` lies inside the reservation (`to <= end <= len * S::BYTES <=
+            // bytes`),
             // so MAP_FIXED replaces only pages this region owns, and `&mut self` means no slice
             // of them is borrowed. The file's bytes equal the table's there (saved from it, or
             // restored into it), and the caller promises they stay so; MAP_PRIVATE keeps any
@@ -380,7 +489,70 @@ mod mapped {
         }
     }
 
-    impl Drop for Region {
+    /// `len` words in a file mapped shared, owned like a `Box<[u32]>` (see
+    /// [`super::OrderBuf`]).
+    pub struct Words {
+        base: NonNull<u32>,
+        len: usize,
+        bytes: usize,
+    }
+
+    // SAFETY: the mapping is owned by this value alone, reached only through `&self` (shared
+    // reads) and `&mut self` (exclusive writes).
+    unsafe impl Send for Words {}
+    // SAFETY: as for `Send`: `&Words` gives only shared reads of `u32`s.
+    unsafe impl Sync for Words {}
+
+    impl Words {
+        /// `len` zero words in `file` (its length set to theirs, its contents replaced).
+        pub fn new(len: usize, file: &std::fs::File) -> std::io::Result<Words> {
+            let bytes = len
+                .checked_mul(4)
+                .ok_or_else(|| Error::from(ErrorKind::OutOfMemory))?;
+            file.set_len(0)?;
+            file.set_len(bytes as u64)?;
+            // SAFETY: a new shared mapping of the whole file at an address the kernel picks: no
+            // memory of ours is affected. The file was just sized to `bytes` (zeros).
+            let at = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    bytes,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED,
+                    file.as_raw_fd(),
+                    0,
+                )
+            };
+            if at == libc::MAP_FAILED {
+                return Err(Error::last_os_error());
+            }
+            Ok(Words {
+                base: NonNull::new(at.cast()).expect("mmap succeeded"),
+                len,
+                bytes,
+            })
+        }
+
+        pub fn slice(&self) -> &[u32] {
+            // SAFETY: `len` words lie in the mapping (`bytes = 4 len`), which lives as long as
+            // `self` and is aligned to a page; every bit pattern is a `u32`.
+            unsafe { std::slice::from_raw_parts(self.base.as_ptr(), self.len) }
+        }
+
+        pub fn slice_mut(&mut self) -> &mut [u32] {
+            // SAFETY: as in `slice`; `&mut self` makes the borrow exclusive.
+            unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr(), self.len) }
+        }
+    }
+
+    impl Drop for Words {
+        fn drop(&mut self) {
+            // SAFETY: unmaps exactly the mapping made in `new`; no slice of it outlives `self`.
+            unsafe { libc::munmap(self.base.as_ptr().cast(), self.bytes) };
+        }
+    }
+
+    impl<S: Slot> Drop for Region<S> {
         fn drop(&mut self) {
             // SAFETY: unmaps exactly the reservation made in `reserve` (and whatever was mapped
             // over parts of it); no slice of it outlives `self`.
@@ -395,13 +567,21 @@ mod tests {
 
     #[test]
     fn the_minimum_is_the_largest_group() {
-        let m = out_of_core_minimum(&[0..10, 10..40, 40..50]);
+        let m = out_of_core_minimum(&[0..10, 10..40, 40..50], BOUNDS_BYTES);
         assert_eq!(m.group, Some(1));
         assert_eq!(m.positions, 30);
-        assert_eq!(m.bytes, 30 * GROUP_BYTES + PROGRAM_BYTES + 50 / 32);
+        assert_eq!(m.bytes, 30 * 17 + PROGRAM_BYTES + 50 * 16 / 512);
+        let packed = out_of_core_minimum(&[0..10, 10..40, 40..50], 8);
+        assert_eq!(packed.bytes, 30 * 9 + PROGRAM_BYTES + 50 * 8 / 512);
+        // Large groups: the order's page tables count too.
+        let big = out_of_core_minimum(&[0..1 << 20], 8);
+        assert_eq!(
+            big.bytes,
+            (1 << 20) * 9 + (1 << 20) / 128 + PROGRAM_BYTES + (1 << 20) / 64
+        );
         // Many small groups: the largest still sets it (the table is written a chunk at a time).
         let groups: Vec<_> = (0..10).map(|i| i * 10..(i + 1) * 10).collect();
-        let m = out_of_core_minimum(&groups);
+        let m = out_of_core_minimum(&groups, BOUNDS_BYTES);
         assert_eq!((m.group, m.positions), (Some(9), 10));
         assert_eq!(m.bytes, 10 * GROUP_BYTES + PROGRAM_BYTES + 100 / 32);
     }
@@ -409,9 +589,11 @@ mod tests {
     #[test]
     fn data_offsets_keep_the_file_aligned_with_the_table() {
         for start in [0u64, 1, 26_256, 76_791_880, 9_151_173_144] {
-            let o = data_offset(&(start..start + 1));
-            assert!((FILE_ALIGN..2 * FILE_ALIGN).contains(&o));
-            assert_eq!(o % FILE_ALIGN, start * BOUNDS_BYTES % FILE_ALIGN);
+            for bytes in [16, 8] {
+                let o = data_offset(&(start..start + 1), bytes);
+                assert!((FILE_ALIGN..2 * FILE_ALIGN).contains(&o));
+                assert_eq!(o % FILE_ALIGN, start * bytes % FILE_ALIGN);
+            }
         }
     }
 
@@ -420,7 +602,7 @@ mod tests {
     fn a_mapped_file_shows_through_the_table() {
         use std::io::Write;
         let n = 20_000u64;
-        let mut t = BoundsTable::reserve(n).unwrap();
+        let mut t: BoundsTable = BoundsTable::reserve(n).unwrap();
         assert!(t.is_out_of_core() && t.iter().all(|&b| b == [0.0, 0.0]));
         let layer = 1_000..17_000;
         t.prepare(&layer);
@@ -428,7 +610,7 @@ mod tests {
             t[p as usize] = [p as f64, -(p as f64)];
         }
         let before = t.to_vec();
-        let offset = data_offset(&layer);
+        let offset = data_offset(&layer, BOUNDS_BYTES);
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(&vec![0u8; offset as usize]).unwrap();
         for b in &t[layer.start as usize..layer.end as usize] {

@@ -6,7 +6,7 @@
 //! solver's bounds, and by at most the header's `error` from the true value. The file is
 //! described, byte for byte, in `docs/game-solve.md`, so that it can be read without this code.
 
-use super::{Maedn2, MoveOutcome, Position, Side};
+use super::{Maedn2, MoveOutcome, Position, Side, Slot};
 use crate::game::{Game, Move, State, WAITING, apply, legal_moves};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -109,8 +109,8 @@ const CHUNK: usize = 1 << 20;
 
 /// The value bytes of `bounds` (by rank, the middle stored), handed to `each` a chunk at a time
 /// in file order.
-pub fn for_each_value_chunk<E>(
-    bounds: &[[f64; 2]],
+pub fn for_each_value_chunk<S: Slot, E>(
+    bounds: &[S],
     mut each: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<(), E> {
     let mut bytes = vec![0u8; 4 * CHUNK.min(bounds.len())];
@@ -118,7 +118,8 @@ pub fn for_each_value_chunk<E>(
         let out = &mut bytes[..4 * part.len()];
         out.par_chunks_mut(4)
             .zip(part.par_iter())
-            .for_each(|(slot, &[lo, hi])| {
+            .for_each(|(slot, &b)| {
+                let [lo, hi] = b.get();
                 slot.copy_from_slice(&encode((lo + hi) / 2.0).to_le_bytes())
             });
         each(out)?;
@@ -128,9 +129,9 @@ pub fn for_each_value_chunk<E>(
 
 /// The header of a table of `bounds` (by rank, the middle stored): the value bytes are encoded
 /// once here, a chunk at a time, for their checksum.
-pub fn table_header(game: &Maedn2, facts: &TableFacts, bounds: &[[f64; 2]]) -> TableHeader {
+pub fn table_header<S: Slot>(game: &Maedn2, facts: &TableFacts, bounds: &[S]) -> TableHeader {
     let mut hash = Sha256::new();
-    let Ok(()) = for_each_value_chunk::<std::convert::Infallible>(bounds, |bytes| {
+    let Ok(()) = for_each_value_chunk::<S, std::convert::Infallible>(bounds, |bytes| {
         hash.update(bytes);
         Ok(())
     });
@@ -171,10 +172,10 @@ pub fn write_header(w: &mut dyn Write, header: &TableHeader) -> std::io::Result<
 
 /// Writes a table: the header line ([`table_header`]), then the value bytes of `bounds`, encoded
 /// a chunk at a time.
-pub fn write_table(
+pub fn write_table<S: Slot>(
     w: &mut dyn Write,
     header: &TableHeader,
-    bounds: &[[f64; 2]],
+    bounds: &[S],
 ) -> std::io::Result<()> {
     write_header(w, header)?;
     for_each_value_chunk(bounds, |bytes| w.write_all(bytes))

@@ -27,16 +27,19 @@
 //! with that partner, so positions where both sides can only pass (all pieces waiting) converge in
 //! one step instead of `(5/6)^2` a sweep.
 
-use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome};
+use super::storage::{OrderBuf, huge_vec};
+use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome, Slot};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// How [`solve`] stops.
+/// How [`solve`] stops; `S` is how the bounds are stored ([`Slot`]), which the checkpoint
+/// must store alike.
 #[derive(Clone, Copy)]
-pub struct ValueIterationOptions<'a> {
-    /// A layer is done when every position's upper bound is at most this above its lower bound.
+pub struct ValueIterationOptions<'a, S: Slot = Bounds> {
+    /// A layer is done when every position's upper bound is at most this above its lower bound
+    /// (at least `S::FINEST`).
     pub tolerance: f64,
     /// The most sweeps a layer may take.
     pub max_sweeps: u32,
@@ -46,36 +49,42 @@ pub struct ValueIterationOptions<'a> {
     /// Set from elsewhere (Ctrl-C) to stop after the current bucket.
     pub cancel: Option<&'a AtomicBool>,
     /// Where finished layers are kept, so that a solve that stops resumes after the last one.
-    pub checkpoint: Option<&'a dyn Checkpoint>,
+    pub checkpoint: Option<&'a dyn Checkpoint<S>>,
 }
 
 /// A store of finished layers: a solve restores each layer it finds there instead of solving it,
 /// and saves each layer it solves. Restored bounds are the saved bytes, and the iteration is
 /// deterministic, so a resumed solve ends with the same bounds as one that never stopped.
-pub trait Checkpoint: Sync {
+pub trait Checkpoint<S: Slot = Bounds>: Sync {
     /// Layer `index` (in solving order, positions `layer`) into `bounds[layer]`, with its report,
     /// if it was saved; an error where what is saved is not this solve's or is damaged.
     fn load(
         &self,
         index: usize,
         layer: &Range<u64>,
-        bounds: &mut [Bounds],
+        bounds: &mut [S],
     ) -> Result<Option<LayerReport>, String>;
     /// Saves a finished layer (`bounds` are the layer's own).
-    fn save(&self, index: usize, bounds: &[Bounds], report: &LayerReport) -> Result<(), String>;
+    fn save(&self, index: usize, bounds: &[S], report: &LayerReport) -> Result<(), String>;
+    /// A file for layer `index`'s sweep order while it is solved out of core (its contents are
+    /// replaced), so that the order's pages are the file's, not anonymous memory; `None`: the
+    /// order stays in memory.
+    fn scratch(&self, _index: usize) -> Result<Option<std::fs::File>, String> {
+        Ok(None)
+    }
     /// Called after layer `index` is saved or restored: a store whose files hold its bounds
     /// maps them over the table's ([`BoundsTable::map_file`]; out of core only).
     fn keep(
         &self,
         _index: usize,
         _layer: &Range<u64>,
-        _bounds: &mut BoundsTable,
+        _bounds: &mut BoundsTable<S>,
     ) -> Result<(), String> {
         Ok(())
     }
 }
 
-impl Default for ValueIterationOptions<'_> {
+impl<S: Slot> Default for ValueIterationOptions<'_, S> {
     fn default() -> Self {
         ValueIterationOptions {
             tolerance: 1e-12,
@@ -110,21 +119,29 @@ pub type Bounds = [f64; 2];
 
 /// The bounds of every position and how they were reached.
 #[derive(Clone, Debug)]
-pub struct GameSolution {
+pub struct GameSolution<S: Slot = Bounds> {
     /// `bounds[p]`: the lower and the upper bound on the probability that the player to move in
-    /// position `p` wins.
-    pub bounds: BoundsTable,
+    /// position `p` wins, as stored ([`GameSolution::bounds_of`] reads them).
+    pub bounds: BoundsTable<S>,
     /// Per layer, in solving order.
     pub layers: Vec<LayerReport>,
 }
 
-impl GameSolution {
+impl<S: Slot> GameSolution<S> {
+    /// Position `p`'s bounds.
+    #[inline]
+    pub fn bounds_of(&self, p: u64) -> Bounds {
+        self.bounds[p as usize].get()
+    }
+
     /// Position `p`'s value: the middle of its bounds, within half the gap of the true value.
     #[inline]
     pub fn value(&self, p: u64) -> f64 {
-        mid(self.bounds[p as usize])
+        mid(self.bounds_of(p))
     }
+}
 
+impl GameSolution {
     /// Every position's value ([`GameSolution::value`]), by rank; the bounds' memory is reused.
     pub fn into_values(self) -> Vec<f64> {
         let n = self.bounds.len();
@@ -136,7 +153,9 @@ impl GameSolution {
         flat.shrink_to_fit();
         flat
     }
+}
 
+impl<S: Slot> GameSolution<S> {
     /// The largest Bellman residual of any layer's midpoints.
     pub fn residual(&self) -> f64 {
         self.layers.iter().map(|l| l.residual).fold(0.0, f64::max)
@@ -179,6 +198,15 @@ pub enum GameSolveError {
     LayerTooLarge(u64),
     /// The checkpoint could not be read or written.
     Checkpoint(String),
+    /// The tolerance is finer than the bounds' encoding can reach ([`Slot::FINEST`]).
+    ToleranceTooFine {
+        /// The tolerance asked for.
+        tolerance: f64,
+        /// The finest the encoding reaches.
+        finest: f64,
+        /// The encoding ([`Slot::NAME`]).
+        encoding: &'static str,
+    },
 }
 
 impl std::fmt::Display for GameSolveError {
@@ -194,6 +222,15 @@ impl std::fmt::Display for GameSolveError {
                 write!(f, "a layer of {n} positions is more than 2^32")
             }
             GameSolveError::Checkpoint(what) => write!(f, "checkpoint: {what}"),
+            GameSolveError::ToleranceTooFine {
+                tolerance,
+                finest,
+                encoding,
+            } => write!(
+                f,
+                "a tolerance of {tolerance:e} is finer than bounds stored {encoding} reach \
+                 ({finest:e} at the finest)"
+            ),
         }
     }
 }
@@ -218,13 +255,13 @@ fn value(values: impl Fn(usize) -> f64, o: MoveOutcome) -> f64 {
 
 /// What a move is worth, as bounds: a flip takes the other kind of bound.
 #[inline]
-fn bound(bounds: &[Bounds], o: MoveOutcome) -> Bounds {
+fn bound<S: Slot>(bounds: &[S], o: MoveOutcome) -> Bounds {
     match o {
         MoveOutcome::Win => [1.0, 1.0],
         MoveOutcome::Loss => [0.0, 0.0],
-        MoveOutcome::Same(j) => bounds[j as usize],
+        MoveOutcome::Same(j) => bounds[j as usize].get(),
         MoveOutcome::Flip(j) => {
-            let [lo, hi] = bounds[j as usize];
+            let [lo, hi] = bounds[j as usize].get();
             [1.0 - hi, 1.0 - lo]
         }
     }
@@ -245,7 +282,7 @@ fn roll_value(values: &impl Fn(usize) -> f64, e: &Expansion, r: usize) -> f64 {
 /// What roll `r` is worth, as bounds: the best (or mean) of each kind separately, which keeps
 /// both bounds (the maximum and the mean are monotone).
 #[inline]
-fn roll_bounds(bounds: &[Bounds], e: &Expansion, r: usize) -> Bounds {
+fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> Bounds {
     let outcomes = e.roll(r);
     if e.is_mean(r) {
         let n = outcomes.len() as f64;
@@ -288,7 +325,13 @@ struct Split {
     partner: Option<u64>,
 }
 
-fn split(bounds: &[Bounds], probs: &[f64], p: u64, e: &Expansion, partner: Option<u64>) -> Split {
+fn split<S: Slot>(
+    bounds: &[S],
+    probs: &[f64],
+    p: u64,
+    e: &Expansion,
+    partner: Option<u64>,
+) -> Split {
     let mut s = Split {
         rest: [0.0, 0.0],
         stay: 0.0,
@@ -331,8 +374,8 @@ fn partner_of(e: &Expansion, rolls: usize) -> Option<u64> {
 /// one) with its self-loops and pass partner solved in closed form: `v(p) = a1 - b1 v(q)` and
 /// `v(q) = a2 - b2 v(p)`, the lower bound of `p` from the upper bound of `q` and the other way
 /// round.
-fn settle(
-    bounds: &[Bounds],
+fn settle<S: Slot>(
+    bounds: &[S],
     probs: &[f64],
     p: u64,
     own: &Expansion,
@@ -340,7 +383,7 @@ fn settle(
 ) -> Bounds {
     let s = split(bounds, probs, p, own, None);
     if s.stay >= 1.0 {
-        return bounds[p as usize];
+        return bounds[p as usize].get();
     }
     let keep = 1.0 - s.stay;
     let a1 = [(s.rest[0] + s.pass) / keep, (s.rest[1] + s.pass) / keep];
@@ -351,7 +394,7 @@ fn settle(
     debug_assert_eq!(s.partner, Some(q));
     let t = split(bounds, probs, q, theirs, Some(p));
     if t.stay >= 1.0 {
-        let [lo, hi] = bounds[q as usize];
+        let [lo, hi] = bounds[q as usize].get();
         return [a1[0] - b1 * hi, a1[1] - b1 * lo];
     }
     let keep = 1.0 - t.stay;
@@ -388,7 +431,7 @@ thread_local! {
 
 /// Asks for a successor's bounds ahead of their use.
 #[inline(always)]
-fn prefetch(bounds: &[Bounds], e: &Expansion) {
+fn prefetch<S: Slot>(bounds: &[S], e: &Expansion) {
     #[cfg(target_arch = "x86_64")]
     for &o in &e.outcomes {
         if let MoveOutcome::Same(j) | MoveOutcome::Flip(j) = o
@@ -397,7 +440,7 @@ fn prefetch(bounds: &[Bounds], e: &Expansion) {
             // SAFETY: a prefetch reads nothing; the address is an element of `bounds`.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    (slot as *const Bounds).cast(),
+                    (slot as *const S).cast(),
                 )
             };
         }
@@ -407,12 +450,12 @@ fn prefetch(bounds: &[Bounds], e: &Expansion) {
 }
 
 /// New bounds of `positions` into `out`, from `bounds` as they stand.
-fn update_stage(
+fn update_stage<S: Slot>(
     game: &impl ChanceGame,
-    bounds: &[Bounds],
+    bounds: &[S],
     positions: impl ExactSizeIterator<Item = u64> + Clone,
     stage: &mut Stage,
-    out: &mut [Bounds],
+    out: &mut [S],
 ) {
     let probs = game.roll_probabilities();
     let rolls = probs.len();
@@ -428,39 +471,87 @@ fn update_stage(
     }
     for ((i, p), slot) in positions.enumerate().zip(out) {
         let partner = stage.partners[i].map(|q| (q, &stage.expansions[2 * i + 1]));
-        *slot = settle(bounds, probs, p, &stage.expansions[2 * i], partner);
+        *slot = S::put(settle(bounds, probs, p, &stage.expansions[2 * i], partner));
     }
 }
 
+/// Positions a job of [`sweep_order`] keys at a time.
+const ORDER_CHUNK: u64 = 1 << 16;
+
 /// The layer's positions (offsets from its start) by descending sweep key, ascending rank inside
-/// a key, and where each key's bucket ends.
-fn sweep_order(game: &impl ChanceGame, layer: &Range<u64>) -> (Vec<u32>, Vec<usize>) {
-    let keys: Vec<u32> = (layer.start..layer.end)
+/// a key, written into `order` (a `u32` a position); where each key's bucket ends is returned.
+///
+/// Two passes, each key computed twice and none kept: the first counts every key in each chunk of
+/// the layer, which gives each chunk's first slot in each bucket; the second writes each chunk's
+/// positions there. Chunks write disjoint slots, so both passes run in parallel, and the order
+/// is the same on any number of threads.
+fn sweep_order(game: &impl ChanceGame, layer: &Range<u64>, order: &mut [u32]) -> Vec<usize> {
+    let n = layer.end - layer.start;
+    let chunks = n.div_ceil(ORDER_CHUNK);
+    let chunk = |c: u64| {
+        layer.start + c * ORDER_CHUNK..(layer.start + (c + 1) * ORDER_CHUNK).min(layer.end)
+    };
+    let counts: Vec<Vec<usize>> = (0..chunks)
         .into_par_iter()
-        .map(|p| game.sweep_key(p))
+        .map(|c| {
+            let mut count = Vec::new();
+            for p in chunk(c) {
+                let k = game.sweep_key(p) as usize;
+                if k >= count.len() {
+                    count.resize(k + 1, 0);
+                }
+                count[k] += 1;
+            }
+            count
+        })
         .collect();
-    let top = keys.iter().copied().max().unwrap_or(0) as usize;
-    let mut count = vec![0usize; top + 1];
-    for &k in &keys {
-        count[top - k as usize] += 1;
-    }
+    let keys = counts.iter().map(Vec::len).max().unwrap_or(0);
+    // starts[c][k]: chunk c's first slot among key k's, buckets by descending key.
+    let mut starts = vec![vec![0usize; keys]; counts.len()];
     let mut ends = Vec::new();
-    let mut start = vec![0usize; top + 1];
     let mut sum = 0;
-    for (i, c) in count.iter().enumerate() {
-        start[i] = sum;
-        sum += c;
-        if *c > 0 {
+    for k in (0..keys).rev() {
+        let before = sum;
+        for (c, count) in counts.iter().enumerate() {
+            starts[c][k] = sum;
+            sum += count.get(k).copied().unwrap_or(0);
+        }
+        if sum > before {
             ends.push(sum);
         }
     }
-    let mut order = vec![0u32; keys.len()];
-    for (i, &k) in keys.iter().enumerate() {
-        let slot = &mut start[top - k as usize];
-        order[*slot] = i as u32;
-        *slot += 1;
+    debug_assert_eq!(sum as u64, n);
+    let out = SharedSlots(order.as_mut_ptr(), order.len());
+    starts
+        .into_par_iter()
+        .enumerate()
+        .for_each(|(c, mut next)| {
+            let out = &out;
+            for p in chunk(c as u64) {
+                let k = game.sweep_key(p) as usize;
+                // SAFETY: slot `next[k]` lies in chunk c's own run of key k's bucket (counted in the
+                // first pass from the same keys), which no other chunk writes, and below `n`.
+                unsafe { out.write(next[k], (p - layer.start) as u32) };
+                next[k] += 1;
+            }
+        });
+    ends
+}
+
+/// The slots of [`sweep_order`]'s second pass, written by disjoint chunks from many threads.
+struct SharedSlots(*mut u32, usize);
+
+// SAFETY: the chunks of `sweep_order` write disjoint slots; nothing reads them meanwhile.
+unsafe impl Sync for SharedSlots {}
+
+impl SharedSlots {
+    /// # Safety
+    /// `i` is below the length and no other thread writes or reads slot `i` meanwhile.
+    unsafe fn write(&self, i: usize, v: u32) {
+        assert!(i < self.1, "slot {i} of {}", self.1);
+        // SAFETY: in bounds (checked), and exclusive by the caller's promise.
+        unsafe { *self.0.add(i) = v };
     }
-    (order, ends)
 }
 
 /// The largest Bellman residual `|T(v)(p) - v(p)|` over `positions`.
@@ -496,16 +587,27 @@ pub fn solve(
 /// [`solve`] in `bounds` (a bound per position): out of core where they are
 /// [`BoundsTable::reserve`]d, each layer's bounds set to `[0, 1]` as it starts
 /// ([`BoundsTable::prepare`]) and mapped from the checkpoint once saved ([`Checkpoint::keep`]).
-pub fn solve_into(
+///
+/// `S` is how the bounds are stored: two `f64` ([`Bounds`]), or 8 bytes
+/// ([`Packed`](super::Packed)) for a tolerance of at least its [`Slot::FINEST`] (a finer one is
+/// refused: [`GameSolveError::ToleranceTooFine`]).
+pub fn solve_into<S: Slot>(
     game: &impl ChanceGame,
-    mut bounds: BoundsTable,
-    options: &ValueIterationOptions,
-) -> Result<GameSolution, GameSolveError> {
+    mut bounds: BoundsTable<S>,
+    options: &ValueIterationOptions<S>,
+) -> Result<GameSolution<S>, GameSolveError> {
     assert_eq!(
         bounds.len() as u64,
         game.positions(),
         "a bound per position"
     );
+    if options.tolerance.is_nan() || options.tolerance < S::FINEST {
+        return Err(GameSolveError::ToleranceTooFine {
+            tolerance: options.tolerance,
+            finest: S::FINEST,
+            encoding: S::NAME,
+        });
+    }
     let layers = game.layers();
     let mut reports = Vec::with_capacity(layers.len());
     for (index, layer) in layers.iter().enumerate() {
@@ -522,9 +624,17 @@ pub fn solve_into(
         }
         bounds.prepare(layer);
         let started = Instant::now();
-        let (sweeps, gap, updates) =
-            solve_layer(game, &mut bounds, layer, index, layers.len(), options)?;
-        let residual = residual_of(game, &|j| mid(bounds[j]), layer.clone());
+        let out_of_core = bounds.is_out_of_core();
+        let (sweeps, gap, updates) = solve_layer(
+            game,
+            &mut bounds,
+            out_of_core,
+            layer,
+            index,
+            layers.len(),
+            options,
+        )?;
+        let residual = residual_of(game, &|j| mid(bounds[j].get()), layer.clone());
         let report = LayerReport {
             positions: layer.clone(),
             sweeps,
@@ -550,47 +660,39 @@ pub fn solve_into(
     })
 }
 
-/// `n` copies of `value`, on transparent huge pages where the system gives them on request: the
-/// solver reads successors at random over the whole table, and 4 KB pages would miss the
-/// translation cache on nearly every read of a large one.
-fn huge_vec<T: Copy>(n: usize, value: T) -> Vec<T> {
-    let mut v: Vec<T> = Vec::with_capacity(n);
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = v.as_ptr() as usize;
-        let end = start + n * std::mem::size_of::<T>();
-        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if to > from {
-            // SAFETY: advice on pages of this vector's own (untouched) allocation; it changes
-            // how they are backed, never their contents. A refusal leaves ordinary pages.
-            unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
-        }
-    }
-    v.resize(n, value);
-    v
-}
-
 /// A position whose gap is at most this share of the tolerance is frozen (see the module
 /// documentation): it is not updated again in its layer.
 const FREEZE_SHARE: f64 = 0.5;
 
 /// Sweeps one layer until its bounds meet: the sweeps taken, the largest gap left and the
 /// position updates made.
-fn solve_layer(
+fn solve_layer<S: Slot>(
     game: &impl ChanceGame,
-    bounds: &mut [Bounds],
+    bounds: &mut [S],
+    out_of_core: bool,
     layer: &Range<u64>,
     index: usize,
     layers: usize,
-    options: &ValueIterationOptions,
+    options: &ValueIterationOptions<S>,
 ) -> Result<(u32, f64, u64), GameSolveError> {
     let n = layer.end - layer.start;
     if n > u64::from(u32::MAX) {
         return Err(GameSolveError::LayerTooLarge(n));
     }
-    let (mut order, mut ends) = sweep_order(game, layer);
-    let mut fresh: Vec<Bounds> = Vec::new();
+    let scratch = match options.checkpoint {
+        Some(store) if out_of_core => store.scratch(index).map_err(GameSolveError::Checkpoint)?,
+        _ => None,
+    };
+    let mut order = OrderBuf::new(n as usize, scratch)
+        .map_err(|e| GameSolveError::Checkpoint(format!("the sweep order's file: {e}")))?;
+    let mut ends = sweep_order(game, layer, &mut order);
+    // Made once at the largest bucket's size: its memory is counted (`group_bytes`).
+    let largest = ends
+        .iter()
+        .scan(0, |before, &end| Some(end - std::mem::replace(before, end)))
+        .max()
+        .unwrap_or(0);
+    let mut fresh: Vec<S> = Vec::with_capacity(largest);
     let (mut sweeps, mut updates) = (0, 0);
     // The largest gap of a frozen position: frozen gaps never change again.
     let mut frozen = 0.0f64;
@@ -633,7 +735,7 @@ fn solve_layer(
 /// [`sweep_order`]); a position whose new gap is at most `freeze` is dropped from them.
 struct Sweep<'a> {
     layer: &'a Range<u64>,
-    order: &'a mut Vec<u32>,
+    order: &'a mut OrderBuf,
     ends: &'a mut Vec<usize>,
     freeze: f64,
 }
@@ -642,11 +744,11 @@ impl Sweep<'_> {
     /// Updates every position bucket by bucket, each bucket from the bounds as they stand before
     /// it (in parallel, then written back), tells `note` of each new bounds, and drops the frozen
     /// positions from the order (compacting it in place).
-    fn run(
+    fn run<S: Slot>(
         self,
         game: &impl ChanceGame,
-        bounds: &mut [Bounds],
-        fresh: &mut Vec<Bounds>,
+        bounds: &mut [S],
+        fresh: &mut Vec<S>,
         cancel: Option<&AtomicBool>,
         mut note: impl FnMut(Bounds),
     ) -> Result<(), GameSolveError> {
@@ -658,8 +760,8 @@ impl Sweep<'_> {
                 return Err(GameSolveError::Cancelled);
             }
             let bucket = &self.order[begin..end];
-            let read: &[Bounds] = bounds;
-            fresh.resize(bucket.len(), [0.0, 0.0]);
+            let read: &[S] = bounds;
+            fresh.resize(bucket.len(), S::UNKNOWN);
             bucket
                 .par_chunks(STAGE)
                 .zip(fresh.par_chunks_mut(STAGE))
@@ -671,9 +773,10 @@ impl Sweep<'_> {
                 });
             // Written back in order; `kept <= i`, so the compaction never overwrites an
             // offset before it is read.
-            for (i, &b) in (begin..end).zip(fresh.iter()) {
+            for (i, &slot) in (begin..end).zip(fresh.iter()) {
                 let o = self.order[i];
-                bounds[(start + u64::from(o)) as usize] = b;
+                bounds[(start + u64::from(o)) as usize] = slot;
+                let b = slot.get();
                 note(b);
                 if b[1] - b[0] > self.freeze {
                     self.order[kept] = o;
