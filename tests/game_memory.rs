@@ -6,7 +6,7 @@
 mod common;
 
 use boardpath::game::exact::out_of_core_minimum;
-use boardpath::jobs::out_of_core_need;
+use boardpath::jobs::{BoundsEncoding, out_of_core_need};
 use common::run;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -54,31 +54,89 @@ fn partial(path: &Path) -> PathBuf {
     PathBuf::from(format!("{}.partial", path.display()))
 }
 
-/// The least the 2-piece solve needs out of core: the (0,0) group's 610,821 positions at 24
-/// bytes, 16 MiB and the page tables. With 2 pieces that group is 68% of the table, so the
-/// least is above the 14.3 MB of the whole table's bounds: any limit the solve accepts would hold
-/// them; what the test shows is that the finished groups come from their files all the same.
-const K2_MINIMUM: u64 = 610_821 * 24 + (16 << 20) + 893_565 / 32;
+/// The least the 2-piece solve needs out of core: the (0,0) group's 610,821 positions at 17
+/// bytes (bounds 16, a bucket's new bounds 1), 16 MiB, and the page tables of the table's
+/// bounds (16 bytes a position) and of the group's sweep order (4). With 2 pieces that group is
+/// 68% of the table, so the least is above the 14.3 MB of the whole table's bounds: any limit
+/// the solve accepts would hold them; what the test shows is that the finished groups come from
+/// their files all the same.
+const K2_MINIMUM: u64 = 610_821 * 17 + (16 << 20) + 893_565 * 16 / 512 + 610_821 * 4 / 512;
+
+/// [`K2_MINIMUM`] with packed bounds: 9 bytes a position of the group, 8 of the table.
+const K2_PACKED: u64 = 610_821 * 9 + (16 << 20) + 893_565 * 8 / 512 + 610_821 * 4 / 512;
 
 #[test]
 fn the_minimum_is_the_largest_group_and_is_stated() {
-    let (need, group) = out_of_core_need(2);
+    let (need, group) = out_of_core_need(2, BoundsEncoding::F64);
     assert_eq!(need.bytes, K2_MINIMUM);
     assert_eq!((group.as_deref(), need.positions), (Some("0,0"), 610_821));
-    // 3 pieces: the (0,0) group of 91,289,461 positions needs 2.2 GB, so 1 GB is refused.
+    assert_eq!(
+        out_of_core_need(2, BoundsEncoding::Packed).0.bytes,
+        K2_PACKED
+    );
+    // 3 pieces: the (0,0) group of 91,289,461 positions needs 1.57 GB with f64 bounds, so 1 GB
+    // is refused; packed, 0.84 GB, within it.
+    let n = 91_289_461u64;
+    let f64_least = n * 17 + (16 << 20) + 168_081_341 * 16 / 512 + n * 4 / 512;
+    let packed_least = n * 9 + (16 << 20) + 168_081_341 * 8 / 512 + n * 4 / 512;
     let plan = common::stdout(&["solve-game", "--pieces", "3", "--plan", "--memory", "1G"]);
     assert!(
-        plan.contains("at least 2212976821 bytes (2.21 GB) in memory: layer group 0,0: 91289461"),
+        plan.contains(&format!(
+            "at least {f64_least} bytes (1.57 GB) in memory: layer group 0,0: 91289461 positions \
+             x 17 bytes"
+        )),
         "{plan}"
     );
     assert!(
         plan.contains("1000000000 bytes (1.00 GB): below the least"),
         "{plan}"
     );
+    let plan = common::stdout(&[
+        "solve-game",
+        "--pieces",
+        "3",
+        "--plan",
+        "--memory",
+        "1G",
+        "--bounds",
+        "packed",
+    ]);
+    assert!(
+        plan.contains(&format!(
+            "at least {packed_least} bytes (841.72 MB) in memory: layer group 0,0: 91289461 \
+             positions x 9 bytes"
+        )),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("1000000000 bytes (1.00 GB): enough"),
+        "{plan}"
+    );
+    // 4 pieces packed: the (0,0) group's 6,901,580,871 positions within 64 GB.
+    let plan = common::stdout(&[
+        "solve-game",
+        "--pieces",
+        "4",
+        "--plan",
+        "--memory",
+        "64G",
+        "--bounds",
+        "packed",
+    ]);
+    let n = 6_901_580_871u64;
+    let least = n * 9 + (16 << 20) + 16_052_754_015 * 8 / 512 + n * 4 / 512;
+    assert!(
+        plan.contains(&format!("at least {least} bytes (62.44 GB)")),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("64000000000 bytes (64.00 GB): enough"),
+        "{plan}"
+    );
     let plan = common::stdout(&["solve-game", "--pieces", "2", "--plan", "--memory", "40M"]);
     assert!(plan.contains("40000000 bytes (40.00 MB): enough"), "{plan}");
     // Many small groups: the largest sets it; writing the table takes no more than the program.
-    let m = out_of_core_minimum(&[0..10, 10..20, 20..30, 30..40]);
+    let m = out_of_core_minimum(&[0..10, 10..20, 20..30, 30..40], 16);
     assert_eq!((m.group, m.positions), (Some(3), 10));
 }
 
@@ -96,9 +154,17 @@ fn out_of_core_gives_the_same_table_and_refuses_below_the_minimum() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains(&format!(
-            "a limit of {} bytes (31.46 MB) is below the least a solve out of core needs, \
-             {K2_MINIMUM} bytes (31.46 MB): the layer group 0,0 (610821 positions)",
+            "a limit of {} bytes (27.19 MB) is below the least a solve out of core needs, \
+             {K2_MINIMUM} bytes (27.19 MB): the layer group 0,0 (610821 positions)",
             K2_MINIMUM - 1
+        )),
+        "{err}"
+    );
+    // Packed bounds fit there, and the refusal says so.
+    assert!(
+        err.contains(&format!(
+            "with --bounds packed (8 bytes a position) it needs {K2_PACKED} bytes (22.29 MB), \
+             within the limit"
         )),
         "{err}"
     );
@@ -120,7 +186,7 @@ fn out_of_core_gives_the_same_table_and_refuses_below_the_minimum() {
         assert_eq!(line(&text, label), line(memory_text, label), "{label}");
     }
     assert!(
-        line(&text, "memory ").contains("out of core within 31464843 bytes"),
+        line(&text, "memory ").contains(&format!("out of core within {K2_MINIMUM} bytes")),
         "{text}"
     );
     assert!(

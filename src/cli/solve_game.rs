@@ -466,7 +466,8 @@ fn out_of_core_text(pieces: usize, limit: u64, bounds: BoundsEncoding) -> String
     let (need, group) = jobs::out_of_core_need(pieces, bounds);
     let what = match group {
         Some(g) => format!(
-            "layer group {g}: {} positions x {} bytes (bounds {}, sweep keys and order 8)",
+            "layer group {g}: {} positions x {} bytes (bounds {}, a bucket's new bounds 1; the \
+             sweep order in a file)",
             need.positions,
             boardpath::game::exact::group_bytes(bounds.bytes()),
             bounds.bytes()

@@ -205,7 +205,8 @@ impl fmt::Display for OutOfCore {
                 let what = match group {
                     Some(g) => format!(
                         "the layer group {g} ({positions} positions) holds {group_bytes} bytes \
-                         a position while it is solved (its bounds and sweep order)"
+                         a position while it is solved (its bounds, and a bucket's new bounds; the sweep \
+                         order is in a file)"
                     ),
                     None => "the game has no layer groups".to_string(),
                 };
