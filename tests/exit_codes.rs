@@ -193,6 +193,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--verify",
             "--export-graph",
             "--format",
+            "--bounds",
         ],
     ),
     ("serve", &["--table"]),

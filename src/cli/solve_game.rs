@@ -221,6 +221,7 @@ fn plan_only(
         pieces,
         measure: args.measure,
         threads,
+        bounds: args.bounds.into(),
     };
     if args.measure {
         super::say(format_args!(
@@ -391,13 +392,17 @@ fn plan_text(plan: &jobs::SolvePlan) -> String {
     let mut s = format!(
         "two-player maedn, openspiel rules, {}: {} positions in {} layers, solved in {groups} groups\n\
          table               {} bytes of values (4 a position) after its header line\n\
-         solve               {} bytes of bounds (two f64 a position) in memory\n\
+         solve               {} bytes of bounds ({}) in memory\n\
          home   first rank     positions  solved\n",
         plural(plan.pieces, "piece a side", "pieces a side"),
         plan.positions,
         plan.layers.len(),
         plan.table_bytes,
         plan.bounds_bytes,
+        match plan.bounds {
+            BoundsEncoding::F64 => "two f64 a position",
+            BoundsEncoding::Packed => "packed, 8 bytes a position",
+        },
     );
     for l in &plan.layers {
         let [a, b] = l.home;

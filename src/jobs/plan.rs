@@ -16,9 +16,9 @@
 //! `docs/game-solve.md`); the measurement says how far it held here: the sample's updates timed
 //! again on the threads together and on one thread, in wall-clock time.
 
-use super::{CERTIFIED_GAP, JobError, thread_pool};
+use super::{BoundsEncoding, CERTIFIED_GAP, JobError, thread_pool};
 use crate::game::exact::{
-    ChanceGame, GROUP_BYTES, Maedn2, ValueIterationOptions, solve, update_cost,
+    ChanceGame, Maedn2, ValueIterationOptions, group_bytes, solve, update_cost,
 };
 use serde::Serialize;
 
@@ -33,6 +33,8 @@ pub struct PlanJob {
     /// Worker threads of the solve planned for (and of the measuring solves); `None`: one per
     /// core.
     pub threads: Option<usize>,
+    /// How the solve planned for stores its bounds.
+    pub bounds: BoundsEncoding,
 }
 
 /// The plan of a standard solve.
@@ -44,8 +46,10 @@ pub struct SolvePlan {
     pub positions: u64,
     /// Bytes of the value table's values (4 a position), after its header line.
     pub table_bytes: u64,
-    /// Bytes of the bounds a solve holds in memory (16 a position).
+    /// Bytes of the bounds a solve holds in memory (16 a position, 8 packed).
     pub bounds_bytes: u64,
+    /// How the bounds are stored.
+    pub bounds: BoundsEncoding,
     /// Every layer in rank order.
     pub layers: Vec<PlanLayer>,
     /// The groups in solving order.
@@ -72,11 +76,12 @@ pub struct PlanLayer {
 pub struct PlanGroup {
     /// Its positions.
     pub positions: u64,
-    /// Bytes it holds in memory while it is solved ([`GROUP_BYTES`] a position: its bounds, its
-    /// sweep keys and order); with `--memory`, the finished groups wait on disk.
+    /// Bytes it holds in anonymous memory while it is solved out of core ([`group_bytes`] a
+    /// position: its bounds and a bucket's new bounds; the sweep order is in a file); the
+    /// finished groups wait on disk.
     pub memory_bytes: u64,
-    /// Bytes on disk once it is solved: its checkpoint (16 a position) and its share of the
-    /// table (4 a position).
+    /// Bytes on disk once it is solved: its checkpoint (its bounds, 16 or 8 a position) and its
+    /// share of the table (4 a position).
     pub disk_bytes: u64,
     /// Its expected seconds on the planned threads, with `PlanJob::measure`.
     pub seconds: Option<f64>,
@@ -134,8 +139,8 @@ pub fn plan(job: &PlanJob) -> Result<SolvePlan, JobError> {
             let n = r.end - r.start;
             PlanGroup {
                 positions: n,
-                memory_bytes: GROUP_BYTES * n,
-                disk_bytes: 20 * n,
+                memory_bytes: group_bytes(job.bounds.bytes()) * n,
+                disk_bytes: (job.bounds.bytes() + 4) * n,
                 seconds: None,
             }
         })
@@ -157,7 +162,8 @@ pub fn plan(job: &PlanJob) -> Result<SolvePlan, JobError> {
         pieces: job.pieces,
         positions: n,
         table_bytes: 4 * n,
-        bounds_bytes: 16 * n,
+        bounds_bytes: job.bounds.bytes() * n,
+        bounds: job.bounds,
         layers,
         groups,
         measured,
