@@ -134,11 +134,18 @@ impl Packed {
         let scale = pow2(C_BITS);
         let a = ((lo + hi) * 0.5 * scale).round().clamp(0.0, scale);
         let c = a * pow2(-C_BITS);
-        // Each difference is rounded once: one part in 2^50 more covers it.
-        let need = (c - lo).max(hi - c).max(0.0);
-        let need = need + need * pow2(-50);
+        let need = difference_up(c, lo).max(difference_up(hi, c)).max(0.0);
         Packed(((a as u64) << 18) | half_width_bits(need))
     }
+}
+
+/// The least `f64` at least `a - b` (the difference rounded up, not to nearest): the rounding
+/// error of the subtraction, found exactly (Knuth's two-sum), decides whether to step up.
+fn difference_up(a: f64, b: f64) -> f64 {
+    let s = a - b;
+    let bb = s - a;
+    let error = (a - (s - bb)) + (-b - bb);
+    if error > 0.0 { s.next_up() } else { s }
 }
 
 /// `2^k` (`|k| < 1000`).
@@ -234,10 +241,29 @@ mod tests {
                 (h - l) - (hi - lo) <= 2.0 * pow2(-45) + (hi - lo) * pow2(-10),
                 "{lo} {hi} -> {l} {h}"
             );
-            // Reading is exact: writing what was read gives the same slot.
-            assert_eq!(Packed::put(p.get()), p);
+            // Reading is exact: writing what was read gives the same slot (where the bounds
+            // read lie in [0, 1]; outside, they are cut to it and still enclosed).
+            if (0.0..=1.0).contains(&l) && (0.0..=1.0).contains(&h) {
+                assert_eq!(Packed::put(p.get()), p);
+            } else {
+                assert!(encloses(Packed::put(p.get()), [l, h]));
+            }
             assert_eq!(Packed::from_bits(p.to_bits()), Some(p));
         }
+    }
+
+    #[test]
+    fn differences_round_up() {
+        // 1 - 2^-60 is not an f64: rounded to nearest it is 1, rounded up too; 2^-60 - 1 rounds
+        // to -1 and up to the next f64 above -1.
+        assert_eq!(difference_up(1.0, pow2(-60)), 1.0);
+        assert_eq!(difference_up(pow2(-60), 1.0), (-1.0f64).next_up());
+        assert_eq!(difference_up(0.75, 0.25), 0.5);
+        // c - lo with lo just below a grid point: the exact difference is kept or exceeded.
+        let lo = 0.3f64;
+        let c = (0.3 * pow2(45)).round() * pow2(-45);
+        let d = difference_up(c, lo);
+        assert!(d >= c - lo && (d == c - lo || d == (c - lo).next_up()));
     }
 
     #[test]

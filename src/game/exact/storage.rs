@@ -571,13 +571,13 @@ mod tests {
         assert_eq!(m.group, Some(1));
         assert_eq!(m.positions, 30);
         assert_eq!(m.bytes, 30 * 17 + PROGRAM_BYTES + 50 * 16 / 512);
-        let packed = out_of_core_minimum(&[0..10, 10..40, 40..50], 8);
-        assert_eq!(packed.bytes, 30 * 9 + PROGRAM_BYTES + 50 * 8 / 512);
-        // Large groups: the order's page tables count too.
-        let big = out_of_core_minimum(&[0..1 << 20], 8);
+        // Large groups: the page tables of the table and of the group's order count too.
+        let groups = [0..100_000, 100_000..1_100_000, 1_100_000..1_200_000];
+        let big = out_of_core_minimum(&groups, 8);
+        assert_eq!((big.group, big.positions), (Some(1), 1_000_000));
         assert_eq!(
             big.bytes,
-            (1 << 20) * 9 + (1 << 20) / 128 + PROGRAM_BYTES + (1 << 20) / 64
+            1_000_000 * 9 + 1_000_000 / 128 + PROGRAM_BYTES + 1_200_000 * 8 / 512
         );
         // Many small groups: the largest still sets it (the table is written a chunk at a time).
         let groups: Vec<_> = (0..10).map(|i| i * 10..(i + 1) * 10).collect();
