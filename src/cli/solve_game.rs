@@ -56,7 +56,7 @@ pub struct SolveGameArgs {
     /// (8 bytes: a midpoint on a grid of 2^-45 and a half-width of 12 significant bits, rounded
     /// outward, so the bounds still hold; half the memory, for --memory limits the f64 bounds do
     /// not fit). The table written is the same format either way.
-    #[arg(long, value_enum, default_value_t = Encoding::F64)]
+    #[arg(long, value_enum, default_value_t = Encoding::F64, conflicts_with_all = ["verify", "export_graph", "policy", "exploitability", "matrix"])]
     pub bounds: Encoding,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]

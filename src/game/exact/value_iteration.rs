@@ -475,8 +475,13 @@ fn update_stage<S: Slot>(
     }
 }
 
-/// Positions a job of [`sweep_order`] keys at a time.
+/// Positions a job of [`sweep_order`] keys at a time, at least: a layer is cut into at most
+/// [`ORDER_CHUNKS`] chunks, so that the counts (a `usize` per chunk and key) stay a few megabytes
+/// for any layer.
 const ORDER_CHUNK: u64 = 1 << 16;
+
+/// The most chunks [`sweep_order`] cuts a layer into.
+const ORDER_CHUNKS: u64 = 1 << 10;
 
 /// The layer's positions (offsets from its start) by descending sweep key, ascending rank inside
 /// a key, written into `order` (a `u32` a position); where each key's bucket ends is returned.
@@ -487,10 +492,9 @@ const ORDER_CHUNK: u64 = 1 << 16;
 /// is the same on any number of threads.
 fn sweep_order(game: &impl ChanceGame, layer: &Range<u64>, order: &mut [u32]) -> Vec<usize> {
     let n = layer.end - layer.start;
-    let chunks = n.div_ceil(ORDER_CHUNK);
-    let chunk = |c: u64| {
-        layer.start + c * ORDER_CHUNK..(layer.start + (c + 1) * ORDER_CHUNK).min(layer.end)
-    };
+    let size = ORDER_CHUNK.max(n.div_ceil(ORDER_CHUNKS));
+    let chunks = n.div_ceil(size);
+    let chunk = |c: u64| layer.start + c * size..(layer.start + (c + 1) * size).min(layer.end);
     let counts: Vec<Vec<usize>> = (0..chunks)
         .into_par_iter()
         .map(|c| {
@@ -895,4 +899,36 @@ pub fn best_move(
         }
     }
     choice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::exact::Maedn2;
+
+    /// The two-pass order is the plain sort: descending key, ascending rank within a key, with a
+    /// bucket ending where the key changes, for a layer of one chunk and one of many.
+    #[test]
+    fn the_sweep_order_is_the_sort_by_descending_key() {
+        let game = Maedn2::new(2);
+        for layer in game.layers() {
+            let n = (layer.end - layer.start) as usize;
+            let mut order = vec![0u32; n];
+            let ends = sweep_order(&game, &layer, &mut order);
+            let mut want: Vec<u32> = (0..n as u32).collect();
+            want.sort_by_key(|&o| {
+                (
+                    std::cmp::Reverse(game.sweep_key(layer.start + u64::from(o))),
+                    o,
+                )
+            });
+            assert_eq!(order, want);
+            let key = |i: usize| game.sweep_key(layer.start + u64::from(order[i]));
+            let mut want_ends: Vec<usize> = (1..n).filter(|&i| key(i) != key(i - 1)).collect();
+            want_ends.push(n);
+            assert_eq!(ends, want_ends);
+        }
+        // The (0,0) group spans ten chunks.
+        assert!(game.largest_layer() > 9 * ORDER_CHUNK);
+    }
 }
