@@ -31,7 +31,7 @@ use super::storage::{OrderBuf, huge_vec};
 use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome, Slot};
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 /// How [`solve`] stops; `S` is how the bounds are stored ([`Slot`]), which the checkpoint
@@ -525,37 +525,22 @@ fn sweep_order(game: &impl ChanceGame, layer: &Range<u64>, order: &mut [u32]) ->
         }
     }
     debug_assert_eq!(sum as u64, n);
-    let out = SharedSlots(order.as_mut_ptr(), order.len());
+    // Chunks write disjoint slots (each its own run of each bucket); as atomics, a game whose
+    // keys changed between the passes would garble the order, never memory.
+    // SAFETY: `AtomicU32` has the size and alignment of `u32`, and `order` is borrowed
+    // exclusively for as long as `slots` lives.
+    let slots: &[AtomicU32] = unsafe { &*(order as *mut [u32] as *const [AtomicU32]) };
     starts
         .into_par_iter()
         .enumerate()
         .for_each(|(c, mut next)| {
-            let out = &out;
             for p in chunk(c as u64) {
                 let k = game.sweep_key(p) as usize;
-                // SAFETY: slot `next[k]` lies in chunk c's own run of key k's bucket (counted in the
-                // first pass from the same keys), which no other chunk writes, and below `n`.
-                unsafe { out.write(next[k], (p - layer.start) as u32) };
+                slots[next[k]].store((p - layer.start) as u32, Ordering::Relaxed);
                 next[k] += 1;
             }
         });
     ends
-}
-
-/// The slots of [`sweep_order`]'s second pass, written by disjoint chunks from many threads.
-struct SharedSlots(*mut u32, usize);
-
-// SAFETY: the chunks of `sweep_order` write disjoint slots; nothing reads them meanwhile.
-unsafe impl Sync for SharedSlots {}
-
-impl SharedSlots {
-    /// # Safety
-    /// `i` is below the length and no other thread writes or reads slot `i` meanwhile.
-    unsafe fn write(&self, i: usize, v: u32) {
-        assert!(i < self.1, "slot {i} of {}", self.1);
-        // SAFETY: in bounds (checked), and exclusive by the caller's promise.
-        unsafe { *self.0.add(i) = v };
-    }
 }
 
 /// The largest Bellman residual `|T(v)(p) - v(p)|` over `positions`.
