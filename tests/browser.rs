@@ -232,20 +232,27 @@ async fn js(c: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{e}\n{script}"))
 }
 
-/// Waits until `condition` (an expression) is true in the page.
+/// Waits until `condition` (an expression) is true in the page, for as long as the page's status
+/// line keeps changing (a solve's progress: a loaded machine is slower, not stuck), and fails
+/// after [`PATIENCE`] without a change.
 async fn wait(c: &Client, condition: &str) {
-    let started = Instant::now();
+    let status = || {
+        js(
+            c,
+            "const s = document.getElementById('status'); return s ? s.textContent : '';",
+        )
+    };
+    let mut started = Instant::now();
+    let mut last = status().await;
     loop {
         if js(c, &format!("return Boolean({condition});")).await == Value::Bool(true) {
             return;
         }
-        if started.elapsed() > PATIENCE {
-            let status = js(
-                c,
-                "const s = document.getElementById('status'); return s ? s.textContent : '';",
-            )
-            .await;
-            panic!("waited {PATIENCE:?} for {condition}; status: {status}");
+        let now = status().await;
+        if now != last {
+            (last, started) = (now, Instant::now());
+        } else if started.elapsed() > PATIENCE {
+            panic!("waited {PATIENCE:?} without progress for {condition}; status: {last}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
