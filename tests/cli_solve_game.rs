@@ -269,10 +269,28 @@ fn plan_measures_the_cost_of_an_update() {
     // the machine's load.
     let speedup = number("threads             ");
     assert!(speedup > 0.0 && speedup.is_finite(), "{speedup}");
-    // The one group: 1,641 positions, 24 bytes each in memory, 20 on disk.
+    // The one group: 1,641 positions, 17 bytes each in memory out of core (bounds 16, a bucket's
+    // new bounds 1), 20 on disk (checkpoint 16, table 4); packed, 9 and 12.
     assert!(
-        text.contains("    1         1641              39384            32820  "),
+        text.contains("    1         1641              27897            32820  "),
         "{text}"
+    );
+    let packed = stdout(&[
+        "solve-game",
+        "--pieces",
+        "1",
+        "--plan",
+        "--measure",
+        "--bounds",
+        "packed",
+    ]);
+    assert!(
+        packed.contains("    1         1641              14769            19692  "),
+        "{packed}"
+    );
+    assert!(
+        packed.contains("solve               13128 bytes of bounds (packed, 8 bytes a position)"),
+        "{packed}"
     );
     let out = run(&["solve-game", "--pieces", "1", "--measure"]);
     assert_eq!(out.status.code(), Some(2));

@@ -56,8 +56,8 @@ pub struct SolveGameArgs {
     /// (8 bytes: a midpoint on a grid of 2^-45 and a half-width of 12 significant bits, rounded
     /// outward, so the bounds still hold; half the memory, for --memory limits the f64 bounds do
     /// not fit). The table written is the same format either way.
-    #[arg(long, value_enum, default_value_t = Encoding::F64, conflicts_with_all = ["verify", "export_graph", "policy", "exploitability", "matrix"])]
-    pub bounds: Encoding,
+    #[arg(long, value_enum, default_value_t = BoundsArg::F64, conflicts_with_all = ["verify", "export_graph", "policy", "exploitability", "matrix"])]
+    pub bounds: BoundsArg,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
     pub threads: Option<u64>,
@@ -97,18 +97,18 @@ const MAX_SIDE_PIECES: u64 = (boardpath::game::MAX_PIECES / 2) as u64;
 
 /// `--bounds`: how the solve stores each position's bounds.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Encoding {
+pub enum BoundsArg {
     /// Two f64 a position.
     F64,
     /// 8 bytes a position.
     Packed,
 }
 
-impl From<Encoding> for BoundsEncoding {
-    fn from(e: Encoding) -> Self {
+impl From<BoundsArg> for BoundsEncoding {
+    fn from(e: BoundsArg) -> Self {
         match e {
-            Encoding::F64 => BoundsEncoding::F64,
-            Encoding::Packed => BoundsEncoding::Packed,
+            BoundsArg::F64 => BoundsEncoding::F64,
+            BoundsArg::Packed => BoundsEncoding::Packed,
         }
     }
 }
