@@ -399,10 +399,7 @@ fn plan_text(plan: &jobs::SolvePlan) -> String {
         plan.layers.len(),
         plan.table_bytes,
         plan.bounds_bytes,
-        match plan.bounds {
-            BoundsEncoding::F64 => "two f64 a position",
-            BoundsEncoding::Packed => "packed, 8 bytes a position",
-        },
+        plan.bounds.in_words(),
     );
     for l in &plan.layers {
         let [a, b] = l.home;
@@ -582,10 +579,7 @@ fn text(r: &SolveGameReport) -> String {
         r.seconds,
         plural(r.threads, "thread", "threads"),
         r.value_bytes,
-        match r.bounds_encoding {
-            BoundsEncoding::F64 => "two f64 a position",
-            BoundsEncoding::Packed => "packed, 8 bytes a position",
-        }
+        r.bounds_encoding.in_words()
     );
     if let Some(o) = &r.out_of_core {
         s += &format!(

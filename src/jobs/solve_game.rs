@@ -61,6 +61,14 @@ impl BoundsEncoding {
         }
     }
 
+    /// What a position's bounds take, in words (`two f64 a position`).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            BoundsEncoding::F64 => "two f64 a position",
+            BoundsEncoding::Packed => "packed, 8 bytes a position",
+        }
+    }
+
     /// As `--bounds` spells it.
     pub fn name(self) -> &'static str {
         match self {
