@@ -247,7 +247,7 @@ fn bad_input_is_refused_with_what_is_valid() {
 
 /// `--plan --measure` gives each group's bytes and expected time from a measured cost of an
 /// update and the updates a position took (1 piece: 14,404 updates over 1,641 positions, 8.8 a
-/// position, the solve's own count); `--measure` alone is refused.
+/// position, the solve's own count), in text and in JSON; `--measure` alone is refused.
 #[test]
 fn plan_measures_the_cost_of_an_update() {
     let text = stdout(&["solve-game", "--pieces", "1", "--plan", "--measure"]);
@@ -292,6 +292,34 @@ fn plan_measures_the_cost_of_an_update() {
         packed.contains("solve               13128 bytes of bounds (packed, 8 bytes a position)"),
         "{packed}"
     );
+    // In JSON, the updates a position takes are the encoding's own: 14,407 packed against
+    // 14,404 (the outward rounding of packed bounds widens a few gaps); `--memory` adds the
+    // least a solve out of core needs.
+    for (bounds, updates, bytes) in [("f64", 14_404.0, 16), ("packed", 14_407.0, 8)] {
+        let doc = json_results(&[
+            "solve-game",
+            "--pieces",
+            "1",
+            "--plan",
+            "--measure",
+            "--bounds",
+            bounds,
+            "--memory",
+            "1G",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(doc["bounds"], bounds, "{doc}");
+        assert_eq!(doc["bounds_bytes"], 1641 * bytes, "{doc}");
+        assert_eq!(
+            doc["measured"]["updates_per_position"][0],
+            serde_json::json!([1, updates / 1641.0]),
+            "{doc}"
+        );
+        assert_eq!(doc["out_of_core"]["group"], "0,0", "{doc}");
+        assert_eq!(doc["out_of_core"]["positions"], 1641, "{doc}");
+        assert_eq!(doc["out_of_core"]["enough"], true, "{doc}");
+    }
     let out = run(&["solve-game", "--pieces", "1", "--measure"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -229,11 +229,51 @@ fn plan_only(
         ));
     }
     let plan = jobs::plan(&job).map_err(|e| job_error(e, board, pieces))?;
+    if args.format == GameFormat::Json {
+        let out_of_core = args.memory.map(|limit| {
+            let (need, group) = jobs::out_of_core_need(pieces, job.bounds);
+            PlanOutOfCore {
+                least_bytes: need.bytes,
+                group,
+                positions: need.positions,
+                limit,
+                enough: limit >= need.bytes,
+            }
+        });
+        let document = PlanDocument {
+            plan: &plan,
+            out_of_core,
+        };
+        return out::print(&out::json_document("solve-game", [board], &document)?);
+    }
     let mut text = plan_text(&plan);
     if let Some(limit) = args.memory {
         text += &out_of_core_text(pieces, limit, args.bounds.into());
     }
     out::print(&text)
+}
+
+/// `--plan --format json`: the plan, and with `--memory LIMIT` what a solve out of core needs.
+#[derive(serde::Serialize)]
+struct PlanDocument<'a> {
+    #[serde(flatten)]
+    plan: &'a jobs::SolvePlan,
+    out_of_core: Option<PlanOutOfCore>,
+}
+
+/// The least memory a solve out of core needs ([`jobs::out_of_core_need`]) against a limit.
+#[derive(serde::Serialize)]
+struct PlanOutOfCore {
+    /// Bytes.
+    least_bytes: u64,
+    /// The layer group that needs them (its layers' pieces home, as `a,b+b,a`).
+    group: Option<String>,
+    /// Its positions.
+    positions: u64,
+    /// `--memory`, in bytes.
+    limit: u64,
+    /// Whether the limit is at least the least.
+    enough: bool,
 }
 
 /// Where `--out FILE` keeps the finished layers until the table is written: `FILE.partial/`.

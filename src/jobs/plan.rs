@@ -5,9 +5,11 @@
 //! The time is `updates * cost / threads` for each group:
 //! - `cost`: the core-seconds of one update, timed on a sample of the largest layer of the game
 //!   (of 3 pieces for 4: the 4-piece table does not fit here), with bounds held for every position
-//!   so that the successors are read from as far away as in the solve;
+//!   so that the successors are read from as far away as in the solve, stored as the plan's
+//!   [`BoundsEncoding`] says;
 //! - `updates`: the group's positions times the updates a position takes, measured by solving the
-//!   game with 1 and 2 pieces (each, where the plan is for 1 or 2 pieces, the game itself) and
+//!   game with 1 and 2 pieces (each, where the plan is for 1 or 2 pieces, the game itself; with
+//!   the plan's encoding, whose rounding can add an update here and there) and
 //!   extrapolated along the line through them for more pieces. The updates a position takes grow
 //!   with the pieces (more captures before a layer is left); the 3-piece run on record
 //!   (`docs/runs/`) holds the line to account.
@@ -18,7 +20,8 @@
 
 use super::{BoundsEncoding, CERTIFIED_GAP, JobError, thread_pool};
 use crate::game::exact::{
-    ChanceGame, Maedn2, ValueIterationOptions, group_bytes, solve, update_cost,
+    BoundsTable, ChanceGame, Maedn2, Packed, Slot, ValueIterationOptions, group_bytes, solve_into,
+    update_cost,
 };
 use serde::Serialize;
 
@@ -170,12 +173,20 @@ pub fn plan(job: &PlanJob) -> Result<SolvePlan, JobError> {
     })
 }
 
-/// The cost of an update and the updates a position takes (see the module documentation).
+/// The cost of an update and the updates a position takes (see the module documentation), with
+/// the bounds stored as the job says.
 fn measure(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
+    match job.bounds {
+        BoundsEncoding::F64 => measure_with::<[f64; 2]>(job),
+        BoundsEncoding::Packed => measure_with::<Packed>(job),
+    }
+}
+
+fn measure_with<S: Slot>(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
     let pool = thread_pool(job.threads)?;
     let timed_pieces = job.pieces.min(3);
-    let cost = pool.install(|| update_cost(&Maedn2::new(timed_pieces), SAMPLE));
-    let options = ValueIterationOptions {
+    let cost = pool.install(|| update_cost::<S>(&Maedn2::new(timed_pieces), SAMPLE));
+    let options = ValueIterationOptions::<S> {
         tolerance: CERTIFIED_GAP,
         ..ValueIterationOptions::default()
     };
@@ -188,7 +199,7 @@ fn measure(job: &PlanJob) -> Result<PlanMeasurement, JobError> {
     for k in solved {
         let game = Maedn2::new(k);
         let s = pool
-            .install(|| solve(&game, &options))
+            .install(|| solve_into(&game, BoundsTable::unknown(game.positions()), &options))
             .map_err(JobError::GameSolve)?;
         per_position.push((k, s.updates() as f64 / game.positions() as f64));
     }

@@ -804,8 +804,9 @@ pub struct UpdateCost {
 /// position (so that successors are read from as far away as in a solve): its processor time is
 /// the cost. Then the same positions again on the current rayon pool's threads in parallel and
 /// once more on the calling thread, timed by the clock. Where the layer has fewer positions, all
-/// of them.
-pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
+/// of them. `S` is how the bounds are stored, as in [`solve_into`]: reading and rounding them is
+/// part of an update's cost.
+pub fn update_cost<S: Slot>(game: &impl ChanceGame, sample: u64) -> UpdateCost {
     let layers = game.layers();
     let Some(layer) = layers.iter().max_by_key(|l| l.end - l.start) else {
         return UpdateCost {
@@ -815,7 +816,7 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
             wall_pool: 0.0,
         };
     };
-    let bounds = huge_vec(game.positions() as usize, [0.0, 1.0]);
+    let bounds = huge_vec(game.positions() as usize, S::UNKNOWN);
     let n = layer.end - layer.start;
     let blocks = sample.min(n).div_ceil(STAGE as u64).max(1);
     let stride = n / blocks;
@@ -823,7 +824,7 @@ pub fn update_cost(game: &impl ChanceGame, sample: u64) -> UpdateCost {
         let from = layer.start + b * stride;
         let to = (from + STAGE as u64).min(layer.end);
         STAGE_BUFFERS.with_borrow_mut(|stage| {
-            let mut out = [[0.0; 2]; STAGE];
+            let mut out = [S::UNKNOWN; STAGE];
             let positions = (0..(to - from) as usize).map(|i| from + i as u64);
             update_stage(game, &bounds, positions, stage, &mut out);
         });
