@@ -9,7 +9,6 @@ use boardpath::game::exact::out_of_core_minimum;
 use boardpath::jobs::{BoundsEncoding, out_of_core_need};
 use common::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The 2-piece table solved in memory, once for every test here, and its text output.
@@ -202,15 +201,7 @@ fn a_killed_out_of_core_solve_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("resumed.values");
     let args = solve_args(&path, "40M");
-    let mut child = Command::new(common::BIN)
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Killed as soon as the first layer is on disk.
-    common::kill_after_first_layer(&mut child, &partial(&path));
-    assert!(!path.exists(), "a killed solve wrote its table");
+    common::solve_killed_after_first_layer(&args, &path);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{out:?}");

@@ -12,7 +12,6 @@ use boardpath::game::exact::{
 };
 use common::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Every position's packed interval meets its f64 interval, the packed gaps are within the
 /// tolerance, and the sweeps are the f64 solve's or close (the outward rounding widens a gap by
@@ -149,14 +148,7 @@ fn packed_tables_verify_agree_and_resume_out_of_core() {
     let ooc = dir.path().join("ooc.values");
     let limit = format!("{least}B");
     let a = args(&ooc, &["--bounds", "packed", "--memory", &limit]);
-    let mut child = Command::new(common::BIN)
-        .args(&a)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    common::kill_after_first_layer(&mut child, &partial(&ooc));
-    assert!(!ooc.exists(), "a killed solve wrote its table");
+    common::solve_killed_after_first_layer(&a, &ooc);
     // Nothing but layer files is left: the sweep order's file is unlinked when made.
     for entry in std::fs::read_dir(partial(&ooc)).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();

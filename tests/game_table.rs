@@ -11,7 +11,6 @@ use boardpath::game::exact::{
 };
 use common::run;
 use std::io::BufReader;
-use std::process::{Command, Stdio};
 
 /// The documented values: 1 piece 0.523984914, 2 pieces 0.512198970 (nine decimals).
 const K1: f64 = 0.523984914;
@@ -307,15 +306,7 @@ fn a_killed_solve_resumes_to_the_same_table() {
         "--out",
         path.to_str().unwrap(),
     ];
-    let mut child = Command::new(common::BIN)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Killed as soon as the first layer is on disk.
-    common::kill_after_first_layer(&mut child, &partial);
-    assert!(!path.exists(), "a killed solve wrote its table");
+    common::solve_killed_after_first_layer(&args, &path);
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(std::fs::read(&path).unwrap(), whole);

@@ -404,11 +404,14 @@ fn solve_game_in<S: Slot>(
     let seconds = started.elapsed().as_secs_f64();
     let threads = pool.current_num_threads();
     let mut report = match &ranking {
-        GameRanking::Standard(g) => standard_report(g, &solution, board, threads, seconds),
-        GameRanking::General(g) => general_report(g, &solution, board, threads, seconds, kept),
+        GameRanking::Standard(g) => {
+            standard_report(g, &solution, board, job.bounds, threads, seconds)
+        }
+        GameRanking::General(g) => {
+            general_report(g, &solution, board, job.bounds, threads, seconds, kept)
+        }
     };
     report.out_of_core = out_of_core;
-    report.bounds_encoding = job.bounds;
     Ok((ranking, solution, report))
 }
 
@@ -641,6 +644,7 @@ fn standard_report<S: Slot>(
     game: &Maedn2,
     s: &GameSolution<S>,
     board: &Board,
+    bounds_encoding: BoundsEncoding,
     threads: usize,
     seconds: f64,
 ) -> SolveGameReport {
@@ -667,7 +671,7 @@ fn standard_report<S: Slot>(
         threads,
         seconds,
         value_bytes: game.positions() * S::BYTES,
-        bounds_encoding: BoundsEncoding::F64,
+        bounds_encoding,
         out_of_core: None,
     }
 }
@@ -677,6 +681,7 @@ fn general_report<S: Slot>(
     engine: &EngineGame,
     s: &GameSolution<S>,
     board: &Board,
+    bounds_encoding: BoundsEncoding,
     threads: usize,
     seconds: f64,
     kept: bool,
@@ -721,7 +726,7 @@ fn general_report<S: Slot>(
         threads,
         seconds,
         value_bytes: engine.positions() * S::BYTES,
-        bounds_encoding: BoundsEncoding::F64,
+        bounds_encoding,
         out_of_core: None,
     }
 }

@@ -215,12 +215,25 @@ impl Drop for Served {
     }
 }
 
-/// Kills `child` (a `solve-game --out` run) as soon as its first finished layer is on disk in
-/// `partial` (bounded: a solve that ends first, or ten minutes, fails the test), and waits for it.
+/// Runs `solve-game` with `args` (whose `--out` is `out`), silently, and kills it as soon as its
+/// first finished layer is on disk in `out.partial/` (bounded: a solve that ends first, or ten
+/// minutes, fails the test); the killed solve must not have written its table.
 #[allow(dead_code)]
-pub fn kill_after_first_layer(child: &mut std::process::Child, partial: &std::path::Path) {
+pub fn solve_killed_after_first_layer<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    out: &std::path::Path,
+) {
+    let mut partial = out.as_os_str().to_owned();
+    partial.push(".partial");
+    let first = std::path::Path::new(&partial).join("layer-0.bounds");
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
     let started = std::time::Instant::now();
-    while !partial.join("layer-0.bounds").exists() {
+    while !first.exists() {
         if child.try_wait().unwrap().is_some()
             || started.elapsed() > std::time::Duration::from_secs(600)
         {
@@ -230,4 +243,5 @@ pub fn kill_after_first_layer(child: &mut std::process::Child, partial: &std::pa
     }
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(!out.exists(), "a killed solve wrote its table");
 }
