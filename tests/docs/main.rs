@@ -197,3 +197,44 @@ fn the_readmes_set_up_puts_the_binary_on_the_path() {
         "`{setup}` puts {found:?} on the path"
     );
 }
+
+/// Every table in the README and the guide is whole: its header row is followed by the
+/// separator row (`|---|...`), and no separator stands without a header right above it (text
+/// pasted inside a table breaks it in two, which a renderer shows as stray lines).
+#[test]
+fn every_table_has_its_header_and_separator_together() {
+    let mut failures = Vec::new();
+    let mut tables = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(root().join(&page)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut fenced = false;
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            let row = |l: &str| l.trim_start().starts_with('|');
+            let separator = |l: &str| {
+                row(l)
+                    && l.contains('-')
+                    && l.trim().chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+            };
+            if fenced || !row(line) || (i > 0 && row(lines[i - 1])) {
+                continue;
+            }
+            // The first row of a table.
+            tables += 1;
+            if separator(line) {
+                failures.push(format!("{page}:{}: a separator without a header", i + 1));
+            } else if !lines.get(i + 1).is_some_and(|l| separator(l)) {
+                failures.push(format!(
+                    "{page}:{}: a header row not followed by its separator",
+                    i + 1
+                ));
+            }
+        }
+    }
+    assert!(tables >= 20, "only {tables} tables found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
