@@ -274,6 +274,34 @@ fn solve_game_gives_one_answer_on_the_library_and_the_command_line() {
     }
 }
 
+/// The plan (`jobs::plan`, `solve-game --plan --format json`): the layers, groups and bytes
+/// for 4 pieces and packed bounds (nothing measured, so nothing differs from run to run).
+#[test]
+fn the_plan_gives_one_answer_on_the_library_and_the_command_line() {
+    let job = jobs::PlanJob {
+        pieces: 4,
+        bounds: jobs::BoundsEncoding::Packed,
+        ..jobs::PlanJob::default()
+    };
+    let library = json(&jobs::plan(&job).unwrap());
+    let mut cli = json_results(&[
+        "solve-game",
+        "--pieces",
+        "4",
+        "--plan",
+        "--bounds",
+        "packed",
+        "--format",
+        "json",
+    ]);
+    // The command line's own addition: what a solve out of core needs, with `--memory`.
+    assert_eq!(cli["out_of_core"], Value::Null);
+    cli.as_object_mut().unwrap().remove("out_of_core");
+    assert_eq!(library, cli);
+    assert_eq!(library["positions"], 16_052_754_015u64);
+    assert_eq!(library["groups"].as_array().unwrap().len(), 10);
+}
+
 #[test]
 fn strategies_give_one_answer_on_the_library_and_the_command_line() {
     // The server evaluates no strategies: two faces here, Python's in test_faces.py. The command
