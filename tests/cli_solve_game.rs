@@ -275,15 +275,15 @@ fn plan_measures_the_cost_of_an_update() {
         text.contains("    1         1641              27897            32820  "),
         "{text}"
     );
-    let packed = stdout(&[
-        "solve-game",
-        "--pieces",
-        "1",
-        "--plan",
-        "--measure",
-        "--bounds",
-        "packed",
-    ]);
+    // The 1-piece plan, measured, with `extra` arguments.
+    let plan = |extra: &[&'static str]| -> Vec<&'static str> {
+        ["solve-game", "--pieces", "1", "--plan", "--measure"]
+            .iter()
+            .chain(extra)
+            .copied()
+            .collect()
+    };
+    let packed = stdout(&plan(&["--bounds", "packed"]));
     assert!(
         packed.contains("    1         1641              14769            19692  "),
         "{packed}"
@@ -296,19 +296,9 @@ fn plan_measures_the_cost_of_an_update() {
     // 14,404 (the outward rounding of packed bounds widens a few gaps); `--memory` adds the
     // least a solve out of core needs.
     for (bounds, updates, bytes) in [("f64", 14_404.0, 16), ("packed", 14_407.0, 8)] {
-        let doc = json_results(&[
-            "solve-game",
-            "--pieces",
-            "1",
-            "--plan",
-            "--measure",
-            "--bounds",
-            bounds,
-            "--memory",
-            "1G",
-            "--format",
-            "json",
-        ]);
+        let doc = json_results(&plan(&[
+            "--bounds", bounds, "--memory", "1G", "--format", "json",
+        ]));
         assert_eq!(doc["bounds"], bounds, "{doc}");
         assert_eq!(doc["bounds_bytes"], 1641 * bytes, "{doc}");
         assert_eq!(
