@@ -167,11 +167,18 @@ fn bad_input_is_refused_with_what_is_valid() {
         2,
         "use optimal",
     );
-    refused(
-        &["solve-game", "--pieces", "1", "--format", "csv"],
-        2,
-        "--format csv is for strategies",
-    );
+    // CSV is the strategies' alone: the value, the plan, a check and a graph export refuse it
+    // before doing anything.
+    for extra in [
+        &[][..],
+        &["--plan"],
+        &["--verify", "x.values"],
+        &["--export-graph", "xg"],
+    ] {
+        let mut args = vec!["solve-game", "--pieces", "1", "--format", "csv"];
+        args.extend(extra);
+        refused(&args, 2, "--format csv is for strategies");
+    }
     // The standard board: --memory solves out of core, in --out FILE's checkpoint.
     refused(
         &["solve-game", "--pieces", "2", "--memory", "1"],

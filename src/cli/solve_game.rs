@@ -130,6 +130,15 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     let pieces = args.pieces as usize;
     let board = load_board(&args.board)?;
     let threads = args.threads.map(|t| t as usize);
+    let strategies =
+        args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some();
+    if args.format == GameFormat::Csv && !strategies {
+        return Err(Error::Usage(
+            "--format csv is for strategies (--policy, --exploitability, --matrix); the game's \
+             value, its plan, a table's check and a graph's summary print as text or json"
+                .into(),
+        ));
+    }
     if args.plan {
         return plan_only(args, &board, pieces, threads);
     }
@@ -139,7 +148,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
     if let Some(dir) = &args.export_graph {
         return export_graph(args, &board, dir, threads);
     }
-    if args.policy.is_some() || args.exploitability.is_some() || args.matrix.is_some() {
+    if strategies {
         if args.out.is_some() {
             return Err(Error::Usage(
                 "--out writes the game's value table; it does not combine with --policy, \
@@ -158,13 +167,6 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
             threads,
         };
         return strategies::run(&wanted, &board);
-    }
-    if args.format == GameFormat::Csv {
-        return Err(Error::Usage(
-            "--format csv is for strategies (--policy, --exploitability, --matrix); the game's \
-             value prints as text or json"
-                .into(),
-        ));
     }
     let job = SolveGameJob {
         pieces,
