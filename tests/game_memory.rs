@@ -7,8 +7,8 @@ mod common;
 
 use boardpath::game::exact::out_of_core_minimum;
 use boardpath::jobs::{BoundsEncoding, out_of_core_need};
-use common::run;
-use std::path::{Path, PathBuf};
+use common::{partial, run};
+use std::path::Path;
 use std::sync::OnceLock;
 
 /// The 2-piece table solved in memory, once for every test here, and its text output.
@@ -47,10 +47,6 @@ fn solve_args(path: &Path, limit: &str) -> Vec<String> {
             limit.into(),
         ])
         .collect()
-}
-
-fn partial(path: &Path) -> PathBuf {
-    PathBuf::from(format!("{}.partial", path.display()))
 }
 
 /// The least the 2-piece solve needs out of core: the (0,0) group's 610,821 positions at 17

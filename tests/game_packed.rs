@@ -10,8 +10,8 @@ use boardpath::game::exact::{
     BoundsTable, ChanceGame, GameSolveError, Maedn2, Packed, Slot, ValueIterationOptions, solve,
     solve_into,
 };
-use common::run;
-use std::path::{Path, PathBuf};
+use common::{partial, run};
+use std::path::Path;
 
 /// Every position's packed interval meets its f64 interval, the packed gaps are within the
 /// tolerance, and the sweeps are the f64 solve's or close (the outward rounding widens a gap by
@@ -80,10 +80,6 @@ fn a_tolerance_finer_than_packed_bounds_reach_is_refused() {
             "{e}"
         );
     }
-}
-
-fn partial(path: &Path) -> PathBuf {
-    PathBuf::from(format!("{}.partial", path.display()))
 }
 
 fn args(path: &Path, extra: &[&str]) -> Vec<String> {

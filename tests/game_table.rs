@@ -298,7 +298,7 @@ fn a_killed_solve_resumes_to_the_same_table() {
     let dir = tempfile::tempdir().unwrap();
     let whole = std::fs::read(write_table(dir.path(), "2")).unwrap();
     let path = dir.path().join("resumed.values");
-    let partial = dir.path().join("resumed.values.partial");
+    let partial = common::partial(&path);
     let args = [
         "solve-game",
         "--pieces",

@@ -231,17 +231,17 @@ fn plan_only(
         ));
     }
     let plan = jobs::plan(&job).map_err(|e| job_error(e, board, pieces))?;
+    let out_of_core = args.memory.map(|limit| {
+        let (need, group) = jobs::out_of_core_need(pieces, job.bounds);
+        PlanOutOfCore {
+            least_bytes: need.bytes,
+            group,
+            positions: need.positions,
+            limit,
+            enough: limit >= need.bytes,
+        }
+    });
     if args.format == GameFormat::Json {
-        let out_of_core = args.memory.map(|limit| {
-            let (need, group) = jobs::out_of_core_need(pieces, job.bounds);
-            PlanOutOfCore {
-                least_bytes: need.bytes,
-                group,
-                positions: need.positions,
-                limit,
-                enough: limit >= need.bytes,
-            }
-        });
         let document = PlanDocument {
             plan: &plan,
             out_of_core,
@@ -249,8 +249,8 @@ fn plan_only(
         return out::print(&out::json_document("solve-game", [board], &document)?);
     }
     let mut text = plan_text(&plan);
-    if let Some(limit) = args.memory {
-        text += &out_of_core_text(pieces, limit, args.bounds.into());
+    if let Some(o) = &out_of_core {
+        text += &out_of_core_text(o, job.bounds);
     }
     out::print(&text)
 }
@@ -505,14 +505,13 @@ fn duration(seconds: f64) -> String {
 }
 
 /// What `--plan --memory LIMIT` adds: the least a solve out of core needs, what needs it, and
-/// whether `limit` bytes are enough.
-fn out_of_core_text(pieces: usize, limit: u64, bounds: BoundsEncoding) -> String {
-    let (need, group) = jobs::out_of_core_need(pieces, bounds);
-    let what = match group {
+/// whether the limit is enough.
+fn out_of_core_text(o: &PlanOutOfCore, bounds: BoundsEncoding) -> String {
+    let what = match &o.group {
         Some(g) => format!(
             "layer group {g}: {} positions x {} bytes (bounds {}, a bucket's new bounds 1; the \
              sweep order in a file)",
-            need.positions,
+            o.positions,
             boardpath::game::exact::group_bytes(bounds.bytes()),
             bounds.bytes()
         ),
@@ -520,12 +519,13 @@ fn out_of_core_text(pieces: usize, limit: u64, bounds: BoundsEncoding) -> String
     };
     format!(
         "out of core         at least {} bytes ({}) in memory: {what}, plus {} MiB and page tables\n\
-         --memory            {limit} bytes ({}): {}\n",
-        need.bytes,
-        bytes_in_words(need.bytes),
+         --memory            {} bytes ({}): {}\n",
+        o.least_bytes,
+        bytes_in_words(o.least_bytes),
         boardpath::game::exact::PROGRAM_BYTES >> 20,
-        bytes_in_words(limit),
-        if limit >= need.bytes {
+        o.limit,
+        bytes_in_words(o.limit),
+        if o.enough {
             "enough"
         } else {
             "below the least, refused"

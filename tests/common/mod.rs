@@ -215,6 +215,14 @@ impl Drop for Served {
     }
 }
 
+/// Where `solve-game --out FILE` keeps its finished layers: `FILE.partial/`.
+#[allow(dead_code)]
+pub fn partial(out: &std::path::Path) -> std::path::PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".partial");
+    std::path::PathBuf::from(name)
+}
+
 /// Runs `solve-game` with `args` (whose `--out` is `out`), silently, and kills it as soon as its
 /// first finished layer is on disk in `out.partial/` (bounded: a solve that ends first, or ten
 /// minutes, fails the test); the killed solve must not have written its table.
@@ -223,9 +231,7 @@ pub fn solve_killed_after_first_layer<S: AsRef<std::ffi::OsStr>>(
     args: &[S],
     out: &std::path::Path,
 ) {
-    let mut partial = out.as_os_str().to_owned();
-    partial.push(".partial");
-    let first = std::path::Path::new(&partial).join("layer-0.bounds");
+    let first = partial(out).join("layer-0.bounds");
     let mut child = std::process::Command::new(BIN)
         .args(args)
         .stdout(std::process::Stdio::null())
