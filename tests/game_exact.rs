@@ -2,8 +2,8 @@
 //! solved 1- and 2-piece games against symmetry and simulations of the optimal policy.
 
 use boardpath::game::exact::{
-    ChanceGame, Expansion, Maedn2, MoveOutcome, Position, ValueIterationOptions, best_move, moves,
-    residual, solve,
+    ChanceGame, Expansion, Maedn2, MoveOutcome, Position, ValueIterationOptions, action, best_move,
+    moves, residual, solve,
 };
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -156,6 +156,38 @@ fn ranking_is_a_bijection() {
     let g = Maedn2::new(3);
     for r in (0..g.positions()).step_by(9_973) {
         assert_eq!(g.rank(&g.unrank(r)), r);
+    }
+}
+
+/// The expansion marks exactly the rolls whose only move is OpenSpiel's pass, in the BMI2 build
+/// and the portable one alike (the solver pairs a position with the one its pass leads to, and
+/// with nothing else). By hand, 1 piece: a waiting mover passes on 1 to 5 whatever the other
+/// side does (41 positions, 205 rolls); a piece on tile 38 passes on a 6, one on 39 on a 5 or a
+/// 6 (the other side on one of 40 places: 120 rolls): 325 in all.
+#[test]
+fn passes_are_marked_in_both_builds() {
+    for (k, step) in [(1, 1), (2, 1), (3, 4_999)] {
+        let g = Maedn2::new(k);
+        let (mut fast, mut portable) = (Expansion::default(), Expansion::default());
+        let mut marked = 0;
+        for r in (0..g.positions()).step_by(step) {
+            g.expand(r, &mut fast);
+            g.expand_portable(r, &mut portable);
+            assert_eq!(fast.outcomes, portable.outcomes, "position {r}");
+            assert_eq!(fast.ends, portable.ends, "position {r}");
+            assert_eq!((fast.pass, fast.mean), (portable.pass, portable.mean));
+            let p = g.unrank(r);
+            for roll in 1..=6u32 {
+                let mut m = boardpath::game::exact::Moves::default();
+                moves(&p, roll, &mut m);
+                let pass = matches!(m.as_slice(), [s] if s.action == action::PASS);
+                assert_eq!(fast.is_pass(roll as usize - 1), pass, "{p:?} roll {roll}");
+                marked += u32::from(pass);
+            }
+        }
+        if k == 1 {
+            assert_eq!(marked, 325);
+        }
     }
 }
 

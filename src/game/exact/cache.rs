@@ -37,11 +37,15 @@ pub struct Cached<G> {
     rolls: usize,
     /// `first[p]`: index of position `p`'s first outcome; `first[positions]` the total.
     first: Vec<u64>,
-    /// `counts[p * rolls + r]`: moves of roll `r` in position `p`.
+    /// `counts[p * rolls + r]`: moves of roll `r` in position `p`, with [`PASS`] set where the
+    /// roll's only move is a pass ([`Expansion::pass`]).
     counts: Vec<u8>,
     outcomes: Vec<u64>,
     keys: Vec<u32>,
 }
+
+/// The bit of a count that marks a pass.
+const PASS: u8 = 0x80;
 
 /// Positions expanded by one task while the table is built.
 const CHUNK: u64 = 1 << 14;
@@ -50,7 +54,7 @@ impl<G: ChanceGame> Cached<G> {
     /// Expands every position of `inner` once (in parallel on the current rayon pool).
     ///
     /// # Panics
-    /// If a roll has more than 255 moves.
+    /// If a roll has more than 127 moves.
     pub fn new(inner: G) -> Cached<G> {
         let n = inner.positions();
         let rolls = inner.roll_probabilities().len();
@@ -66,7 +70,11 @@ impl<G: ChanceGame> Cached<G> {
                     debug_assert_eq!(e.mean, 0);
                     for r in 0..rolls {
                         let moves = e.roll(r);
-                        counts.push(u8::try_from(moves.len()).expect("at most 255 moves a roll"));
+                        let count = u8::try_from(moves.len())
+                            .ok()
+                            .filter(|&c| c < PASS)
+                            .expect("at most 127 moves a roll");
+                        counts.push(if e.is_pass(r) { count | PASS } else { count });
                         outcomes.extend(moves.iter().map(|&o| encode(o)));
                     }
                     keys.push(inner.sweep_key(p));
@@ -87,7 +95,7 @@ impl<G: ChanceGame> Cached<G> {
         let mut at = 0u64;
         first.push(0);
         for p in counts.chunks(rolls) {
-            at += p.iter().map(|&c| u64::from(c)).sum::<u64>();
+            at += p.iter().map(|&c| u64::from(c & !PASS)).sum::<u64>();
             first.push(at);
         }
         Cached {
@@ -137,8 +145,14 @@ impl<G: ChanceGame> ChanceGame for Cached<G> {
         out.clear();
         let p = position as usize;
         let mut at = self.first[p] as usize;
-        for &c in &self.counts[p * self.rolls..(p + 1) * self.rolls] {
-            let end = at + usize::from(c);
+        for (r, &c) in self.counts[p * self.rolls..(p + 1) * self.rolls]
+            .iter()
+            .enumerate()
+        {
+            if c & PASS != 0 {
+                out.pass |= 1 << r;
+            }
+            let end = at + usize::from(c & !PASS);
             out.outcomes
                 .extend(self.outcomes[at..end].iter().map(|&w| decode(w)));
             out.end_roll();

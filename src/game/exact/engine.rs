@@ -332,9 +332,12 @@ impl ChanceGame for EngineGame {
             return;
         }
         MOVES.with_borrow_mut(|moves| {
-            for &face in self.game.faces() {
+            for (r, &face) in self.game.faces().iter().enumerate() {
                 legal_moves(&self.game, &state, face, moves);
                 if moves.is_empty() {
+                    if r < 64 {
+                        out.pass |= 1 << r;
+                    }
                     out.outcomes.push(self.outcome(&state, face, None));
                 } else {
                     for mv in moves.iter() {

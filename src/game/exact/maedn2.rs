@@ -713,6 +713,9 @@ impl Maedn2 {
         let other = self.mover_part::<B>(&p.opponent);
         for roll in 1..=FACES {
             for_each_move(&p, roll, |s| {
+                if s.action == action::PASS {
+                    out.pass |= 1 << (roll - 1);
+                }
                 let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
                     MoveOutcome::Flip(self.rank_with::<B>(&other, &s.mover))
                 } else {

@@ -92,6 +92,10 @@ pub struct Expansion {
     /// Bit `r` set: the mover does not choose after roll `r` but picks uniformly at random
     /// (the roll is worth its moves' mean, not their best); for rolls below 64.
     pub mean: u64,
+    /// Bit `r` set: roll `r`'s only move is a pass (nothing moves); for rolls below 64. The solver
+    /// solves a pass that hands the turn over in closed form with the position it leads to (see
+    /// `solve`); a game that never sets it solves alike, in more sweeps where both sides pass.
+    pub pass: u64,
 }
 
 impl Expansion {
@@ -100,12 +104,19 @@ impl Expansion {
         self.outcomes.clear();
         self.ends.clear();
         self.mean = 0;
+        self.pass = 0;
     }
 
     /// Whether roll `r`'s moves are averaged (see [`Expansion::mean`]).
     #[inline]
     pub fn is_mean(&self, r: usize) -> bool {
         r < 64 && self.mean >> r & 1 == 1
+    }
+
+    /// Whether roll `r`'s only move is a pass (see [`Expansion::pass`]).
+    #[inline]
+    pub fn is_pass(&self, r: usize) -> bool {
+        r < 64 && self.pass >> r & 1 == 1
     }
 
     /// The outcomes of roll `r`.

@@ -358,21 +358,19 @@ fn split<S: Slot>(
     s
 }
 
-/// The partner of position `p`, whose expansion is `e`: the position its first roll with a
-/// single move that hands the turn over leads to, where that position has `p`'s sweep key (see
-/// [`split`]).
+/// The partner of a position whose expansion is `e`: the position its first pass that hands the
+/// turn over leads to ([`Expansion::pass`]; see [`split`]).
 ///
-/// A pass keeps the pieces, so its partner has the same key; a forced move changes the key (a
-/// race step raises it, a capture lowers it), and pairing it would expand its successor again
-/// for nothing: a race step's successor was updated earlier in the sweep. Expanding those was
-/// nearly half of all expansions (8.9 million beside 19.9 million updates on 2 pieces, of which
-/// 2,473 partners passed back), so the key is asked first.
-fn partner_of(game: &impl ChanceGame, p: u64, e: &Expansion, rolls: usize) -> Option<u64> {
-    let q = (0..rolls).find_map(|r| match e.roll(r) {
-        [MoveOutcome::Flip(j)] => Some(*j),
+/// Only a pass: a forced move (a roll with a single move) also hands the turn over, but pairing
+/// it expands its successor again for nothing, since a race step's successor was updated earlier
+/// in the sweep. Pairing those was nearly half of all expansions (8.9 million beside 19.9 million
+/// updates with 2 pieces), and finding passes by the partner's sweep key instead cost an
+/// `unrank` a candidate (11% of a profile).
+fn partner_of(e: &Expansion, rolls: usize) -> Option<u64> {
+    (0..rolls).find_map(|r| match e.roll(r) {
+        [MoveOutcome::Flip(j)] if e.is_pass(r) => Some(*j),
         _ => None,
-    })?;
-    (game.sweep_key(q) == game.sweep_key(p)).then_some(q)
+    })
 }
 
 /// The update of one position's bounds from its expansion `own` (and its partner's, where it has
@@ -467,7 +465,7 @@ fn update_stage<S: Slot>(
         let (own, rest) = stage.expansions[2 * i..].split_at_mut(1);
         game.expand(p, &mut own[0]);
         prefetch(bounds, &own[0]);
-        stage.partners[i] = partner_of(game, p, &own[0], rolls);
+        stage.partners[i] = partner_of(&own[0], rolls);
         if let Some(q) = stage.partners[i] {
             game.expand(q, &mut rest[0]);
             prefetch(bounds, &rest[0]);
