@@ -712,17 +712,25 @@ impl Maedn2 {
         // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
         let other = self.mover_part::<B>(&p.opponent);
         for roll in 1..=FACES {
-            for_each_move(&p, roll, |s| {
-                if s.action == action::PASS {
-                    out.pass |= 1 << (roll - 1);
-                }
-                let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
-                    MoveOutcome::Flip(self.rank_with::<B>(&other, &s.mover))
-                } else {
-                    self.outcome_with::<B>(&s, roll)
-                };
-                out.outcomes.push(o);
-            });
+            // Inlined always: a closure not inlined is compiled without the caller's BMI2 and
+            // popcnt (a closure takes the target features of where it is written, not of
+            // `expand_bmi2`), and this one ranks every successor.
+            for_each_move(
+                &p,
+                roll,
+                #[inline(always)]
+                |s| {
+                    if s.action == action::PASS {
+                        out.pass |= 1 << (roll - 1);
+                    }
+                    let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
+                        MoveOutcome::Flip(self.rank_with::<B>(&other, &s.mover))
+                    } else {
+                        self.outcome_with::<B>(&s, roll)
+                    };
+                    out.outcomes.push(o);
+                },
+            );
             out.end_roll();
         }
     }
