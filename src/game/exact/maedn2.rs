@@ -407,6 +407,57 @@ struct MoverPart {
     track: u64,
 }
 
+/// One block of positions (see the module documentation) and the radices of its mixed-radix
+/// digits, as divisors.
+#[derive(Clone, Copy)]
+struct Block {
+    start: u64,
+    a: u32,
+    b: u32,
+    tm: u32,
+    to: u32,
+    /// `C(40 - tm, to)`: the other side's track tiles among the free ones.
+    free: Divisor,
+    /// `C(40, tm)`: the mover's track tiles.
+    track: Divisor,
+    /// `C(4, b)`: the other side's goal tiles.
+    goal: Divisor,
+}
+
+/// The blocks' coarse index has about `2^BLOCK_SLOTS_LOG2` slots.
+const BLOCK_SLOTS_LOG2: u32 = 12;
+
+/// Division by a constant `d` as a multiplication, for numerators below `2^34` (every rank with
+/// 4 pieces is below 16,052,754,015 < 2^34): `n / d = (n m) >> 64` with `m = floor(2^64 / d) + 1`.
+/// Exact while `n d < 2^64`: `n m / 2^64` exceeds `n / d` by less than `n / 2^64 < 1 / d`, too
+/// little to reach the next integer. Three hardware divisions an `unrank` were 4% of a profile.
+#[derive(Clone, Copy, Debug)]
+struct Divisor {
+    d: u64,
+    m: u128,
+}
+
+impl Divisor {
+    /// The largest numerator [`Divisor::div_rem`] takes.
+    const NUMERATOR_END: u64 = 1 << 34;
+
+    fn new(d: u64) -> Self {
+        assert!(d > 0 && d < 1 << 30, "a divisor below 2^30");
+        Divisor {
+            d,
+            m: (1u128 << 64) / u128::from(d) + 1,
+        }
+    }
+
+    /// `(n / d, n % d)` for `n < 2^34`.
+    #[inline(always)]
+    fn div_rem(self, n: u64) -> (u64, u64) {
+        debug_assert!(n < Self::NUMERATOR_END);
+        let q = ((u128::from(n) * self.m) >> 64) as u64;
+        (q, n - q * self.d)
+    }
+}
+
 /// Two-player OpenSpiel `maedn` with `K` pieces a side: ranking, moves and the [`ChanceGame`].
 pub struct Maedn2 {
     pieces: u32,
@@ -415,8 +466,13 @@ pub struct Maedn2 {
     layer_start: Vec<u64>,
     /// `[a][b][tm][to]`: first rank of the block inside its layer.
     block_start: Vec<u64>,
-    /// Blocks by first rank: `(start, a, b, tm, to)`.
-    blocks: Vec<(u64, u32, u32, u32, u32)>,
+    /// Blocks by first rank.
+    blocks: Vec<Block>,
+    /// `[r >> block_shift]`: the block holding rank `r >> block_shift << block_shift`, where
+    /// [`Self::unrank`] starts looking for `r`'s (a binary search over the blocks was 7% of a
+    /// profile; most blocks span many of these slots, so the first guess is nearly always right).
+    block_index: Vec<u16>,
+    block_shift: u32,
     /// Layers in solving order.
     order: Vec<Range<u64>>,
     positions: u64,
@@ -499,12 +555,31 @@ impl Maedn2 {
             }
         }
         blocks.sort_unstable();
+        let blocks: Vec<Block> = blocks
+            .into_iter()
+            .map(|(start, a, b, tm, to)| Block {
+                start,
+                a,
+                b,
+                tm,
+                to,
+                free: Divisor::new(binomial.get(TRACK - tm, to)),
+                track: Divisor::new(binomial.get(TRACK, tm)),
+                goal: Divisor::new(binomial.get(GOAL, b)),
+            })
+            .collect();
+        let block_shift = (64 - next.leading_zeros()).saturating_sub(BLOCK_SLOTS_LOG2);
+        let block_index = (0..next.div_ceil(1 << block_shift))
+            .map(|slot| (blocks.partition_point(|b| b.start <= slot << block_shift) - 1) as u16)
+            .collect();
         Maedn2 {
             pieces: k,
             binomial,
             layer_start,
             block_start,
             blocks,
+            block_index,
+            block_shift,
             order,
             positions: next,
             goal_rank,
@@ -657,17 +732,23 @@ impl Maedn2 {
 
     #[inline(always)]
     fn unrank_with<B: BitOps>(&self, r: u64) -> Position {
-        let i = self.blocks.partition_point(|b| b.0 <= r) - 1;
-        let (start, a, b, tm, to) = self.blocks[i];
-        let c = &self.binomial;
-        let mut rest = r - start;
-        let free = c.get(TRACK - tm, to);
-        let ro = rest % free;
-        rest /= free;
-        let rm = rest % c.get(TRACK, tm);
-        rest /= c.get(TRACK, tm);
-        let go = rest % c.get(GOAL, b);
-        let gm = rest / c.get(GOAL, b);
+        let mut i = usize::from(self.block_index[(r >> self.block_shift) as usize]);
+        while self.blocks.get(i + 1).is_some_and(|next| next.start <= r) {
+            i += 1;
+        }
+        let &Block {
+            start,
+            a,
+            b,
+            tm,
+            to,
+            free,
+            track,
+            goal,
+        } = &self.blocks[i];
+        let (rest, ro) = free.div_rem(r - start);
+        let (rest, rm) = track.div_rem(rest);
+        let (gm, go) = goal.div_rem(rest);
         let mtrack = self.subsets[tm as usize][rm as usize];
         let theirs = B::expand_free(self.subsets[to as usize][ro as usize], mtrack);
         let k = self.pieces;
@@ -774,5 +855,49 @@ impl ChanceGame for Maedn2 {
     fn sweep_key(&self, position: u64) -> u32 {
         let p = self.unrank(position);
         p.mover.progress() + p.opponent.progress()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multiplication gives the hardware division's quotient and remainder for every radix
+    /// of every block, at the ends of the numerators' range and around multiples of the divisor.
+    #[test]
+    fn divisors_divide_exactly() {
+        let c = Binomial::new();
+        let mut radices: Vec<u64> = (0..=4).map(|b| c.get(GOAL, b)).collect();
+        for tm in 0..=4 {
+            radices.push(c.get(TRACK, tm));
+            radices.extend((0..=4).map(|to| c.get(TRACK - tm, to)));
+        }
+        let end = Divisor::NUMERATOR_END;
+        for d in radices {
+            let div = Divisor::new(d);
+            let last = (end - 1) / d;
+            for q in [0, 1, 2, 3, last / 2, last - 1, last] {
+                for n in [q * d, q * d + d / 2, (q * d + d - 1).min(end - 1)] {
+                    assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+                }
+            }
+            assert_eq!(div.div_rem(end - 1), ((end - 1) / d, (end - 1) % d));
+        }
+    }
+
+    /// The coarse index finds every block: its first and last rank, for 1 to 4 pieces (4 reaches
+    /// the largest numerators the divisors take).
+    #[test]
+    fn every_block_s_ends_unrank_and_rank_back() {
+        for k in 1..=MAX_PIECES {
+            let g = Maedn2::new(k);
+            assert!(g.positions() <= Divisor::NUMERATOR_END);
+            let ends = g.blocks.iter().map(|b| b.start).chain([g.positions()]);
+            for (first, end) in ends.clone().zip(ends.skip(1)) {
+                for r in [first, first + (end - first) / 2, end - 1] {
+                    assert_eq!(g.rank(&g.unrank(r)), r, "{k} pieces, rank {r}");
+                }
+            }
+        }
     }
 }
