@@ -43,7 +43,7 @@ enum Command {
     /// captures and the physical distance the pieces travel.
     Play(cli::play::PlayArgs),
     /// The exact two-player game (OpenSpiel rules, K pieces): the first player's win probability
-    /// under optimal play, certified by the Bellman residual, and the value table for a policy.
+    /// under optimal play, certified by lower and upper bounds, and the value table for a policy.
     SolveGame(cli::solve_game::SolveGameArgs),
     /// Review a game record against the exact solution: every turn's best move, the winning chance
     /// lost, errors marked, the luck of the rolls; or one position's value (`--position ID`).
