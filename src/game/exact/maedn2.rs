@@ -726,7 +726,11 @@ impl Maedn2 {
     }
 
     /// The position of rank `r` (`r < positions()`).
+    ///
+    /// # Panics
+    /// If `r` is not below [`ChanceGame::positions`].
     pub fn unrank(&self, r: u64) -> Position {
+        assert!(r < self.positions, "rank {r} of {} positions", self.positions);
         self.unrank_with::<Portable>(r)
     }
 
@@ -883,6 +887,13 @@ mod tests {
             }
             assert_eq!(div.div_rem(end - 1), ((end - 1) / d, (end - 1) % d));
         }
+    }
+
+    /// A rank past the last is refused, not read as some position of the last block.
+    #[test]
+    #[should_panic(expected = "rank 1641 of 1641 positions")]
+    fn a_rank_past_the_last_is_refused() {
+        Maedn2::new(1).unrank(1_641);
     }
 
     /// The coarse index finds every block: its first and last rank, for 1 to 4 pieces (4 reaches
