@@ -730,7 +730,11 @@ impl Maedn2 {
     /// # Panics
     /// If `r` is not below [`ChanceGame::positions`].
     pub fn unrank(&self, r: u64) -> Position {
-        assert!(r < self.positions, "rank {r} of {} positions", self.positions);
+        assert!(
+            r < self.positions,
+            "rank {r} of {} positions",
+            self.positions
+        );
         self.unrank_with::<Portable>(r)
     }
 
