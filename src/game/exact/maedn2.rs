@@ -424,6 +424,36 @@ struct Block {
     goal: Divisor,
 }
 
+impl Block {
+    /// Every block of the game with `k` pieces a side, by first rank, from the layers' and the
+    /// blocks' first ranks (`Maedn2::layer_start`, `Maedn2::block_start`).
+    fn all(k: u32, binomial: &Binomial, layer_start: &[u64], block_start: &[u64]) -> Vec<Block> {
+        let d = (k + 1) as usize;
+        let mut blocks = Vec::new();
+        for a in 0..k {
+            for b in 0..k {
+                for tm in 0..=k - a {
+                    for to in 0..=k - b {
+                        let (i, j) = (a as usize * d + b as usize, tm as usize * d + to as usize);
+                        blocks.push(Block {
+                            start: layer_start[i] + block_start[i * d * d + j],
+                            a,
+                            b,
+                            tm,
+                            to,
+                            free: Divisor::new(binomial.get(TRACK - tm, to)),
+                            track: Divisor::new(binomial.get(TRACK, tm)),
+                            goal: Divisor::new(binomial.get(GOAL, b)),
+                        });
+                    }
+                }
+            }
+        }
+        blocks.sort_unstable_by_key(|b| b.start);
+        blocks
+    }
+}
+
 /// The blocks' coarse index has about `2^BLOCK_SLOTS_LOG2` slots.
 const BLOCK_SLOTS_LOG2: u32 = 12;
 
@@ -541,33 +571,7 @@ impl Maedn2 {
                 order.push(start..next);
             }
         }
-        let mut blocks = Vec::new();
-        for a in 0..k {
-            for b in 0..k {
-                for tm in 0..=k - a {
-                    for to in 0..=k - b {
-                        let start = layer_start[a as usize * d + b as usize]
-                            + block_start[((a as usize * d + b as usize) * d + tm as usize) * d
-                                + to as usize];
-                        blocks.push((start, a, b, tm, to));
-                    }
-                }
-            }
-        }
-        blocks.sort_unstable();
-        let blocks: Vec<Block> = blocks
-            .into_iter()
-            .map(|(start, a, b, tm, to)| Block {
-                start,
-                a,
-                b,
-                tm,
-                to,
-                free: Divisor::new(binomial.get(TRACK - tm, to)),
-                track: Divisor::new(binomial.get(TRACK, tm)),
-                goal: Divisor::new(binomial.get(GOAL, b)),
-            })
-            .collect();
+        let blocks = Block::all(k, &binomial, &layer_start, &block_start);
         let block_shift = (64 - next.leading_zeros()).saturating_sub(BLOCK_SLOTS_LOG2);
         let block_index = (0..next.div_ceil(1 << block_shift))
             .map(|slot| (blocks.partition_point(|b| b.start <= slot << block_shift) - 1) as u16)
