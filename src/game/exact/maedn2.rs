@@ -454,7 +454,8 @@ impl Block {
     }
 }
 
-/// The blocks' coarse index has about `2^BLOCK_SLOTS_LOG2` slots.
+/// The blocks' coarse index has at most `2^BLOCK_SLOTS_LOG2` slots (more than half as many
+/// where the game has more positions), each of a power of two of ranks.
 const BLOCK_SLOTS_LOG2: u32 = 12;
 
 /// Division by a constant `d` as a multiplication, for numerators below `2^34` (every rank with
