@@ -145,7 +145,7 @@ fn packed_tables_verify_agree_and_resume_out_of_core() {
     let limit = format!("{least}B");
     let a = args(&ooc, &["--bounds", "packed", "--memory", &limit]);
     common::solve_killed_after_first_layer(&a, &ooc);
-    // Nothing but layer files is left: the sweep order's file is unlinked when made.
+    // Nothing but layer files is left: the sweep order's file never has a name (O_TMPFILE).
     for entry in std::fs::read_dir(partial(&ooc)).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         assert!(

@@ -298,21 +298,42 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
     }
 
     fn scratch(&self, index: usize) -> Result<Option<std::fs::File>, String> {
+        let fail = |path: &Path, e: std::io::Error| format!("{}: cannot make: {e}", path.display());
+        std::fs::create_dir_all(&self.dir).map_err(|e| fail(&self.dir, e))?;
+        // A file without a name from the start: a solve killed at any moment leaves nothing.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            let unnamed = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .custom_flags(libc::O_TMPFILE)
+                .open(&self.dir);
+            if let Ok(file) = unnamed {
+                return Ok(Some(file));
+            }
+        }
+        // Elsewhere (or on a file system without unnamed files) the file is named, then
+        // unlinked at once; a name that a killed solve left between the two is removed here.
         let path = self
             .dir
             .join(format!(".order-{index}.{}.tmp", std::process::id()));
-        let fail = |e: std::io::Error| format!("{}: cannot make: {e}", path.display());
-        std::fs::create_dir_all(&self.dir).map_err(fail)?;
+        for entry in std::fs::read_dir(&self.dir).map_err(|e| fail(&self.dir, e))? {
+            let entry = entry.map_err(|e| fail(&self.dir, e))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(".order-") && name.ends_with(".tmp") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(true)
             .open(&path)
-            .map_err(fail)?;
-        // Unlinked at once: the open file lives as long as the solve holds it, and a solve
-        // that stops leaves nothing behind.
-        std::fs::remove_file(&path).map_err(fail)?;
+            .map_err(|e| fail(&path, e))?;
+        std::fs::remove_file(&path).map_err(|e| fail(&path, e))?;
         Ok(Some(file))
     }
 
