@@ -697,22 +697,15 @@ fn solve_layer<S: Slot>(
         }
         sweeps += 1;
         updates += order.len() as u64;
-        let mut gap = 0.0f64;
         let active = Sweep {
             layer,
             order: &mut order,
             ends: &mut ends,
             freeze,
         };
-        active.run(game, bounds, &mut fresh, options.cancel, |b| {
-            let g = b[1] - b[0];
-            if g <= freeze {
-                frozen = frozen.max(g);
-            } else {
-                gap = gap.max(g);
-            }
-        })?;
-        gap = gap.max(frozen);
+        let gaps = active.run(game, bounds, &mut fresh, options.cancel)?;
+        frozen = frozen.max(gaps.frozen);
+        let gap = gaps.open.max(frozen);
         if let Some(report) = options.progress {
             report(index, layers, sweeps, gap);
         }
@@ -733,18 +726,18 @@ struct Sweep<'a> {
 
 impl Sweep<'_> {
     /// Updates every position bucket by bucket, each bucket from the bounds as they stand before
-    /// it (in parallel, then written back), tells `note` of each new bounds, and drops the frozen
-    /// positions from the order (compacting it in place).
+    /// it (in parallel, then written back in parallel), and drops the frozen positions from the
+    /// order (compacting it in place). Returns the largest gaps seen.
     fn run<S: Slot>(
         self,
         game: &impl ChanceGame,
         bounds: &mut [S],
         fresh: &mut Vec<S>,
         cancel: Option<&AtomicBool>,
-        mut note: impl FnMut(Bounds),
-    ) -> Result<(), GameSolveError> {
+    ) -> Result<Gaps, GameSolveError> {
         let start = self.layer.start;
         let (mut begin, mut kept) = (0, 0);
+        let mut gaps = Gaps::default();
         let mut kept_ends = Vec::with_capacity(self.ends.len());
         for &end in self.ends.iter() {
             if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -762,14 +755,12 @@ impl Sweep<'_> {
                         update_stage(game, read, positions, stage, out);
                     });
                 });
-            // Written back in order; `kept <= i`, so the compaction never overwrites an
-            // offset before it is read.
-            for (i, &slot) in (begin..end).zip(fresh.iter()) {
+            let bucket = &mut self.order[begin..end];
+            gaps = gaps.max(write_back(bounds, start, bucket, fresh, self.freeze));
+            // `kept <= i`, so the compaction never overwrites an offset before it is read.
+            for i in begin..end {
                 let o = self.order[i];
-                bounds[(start + u64::from(o)) as usize] = slot;
-                let b = slot.get();
-                note(b);
-                if b[1] - b[0] > self.freeze {
+                if o != DROPPED {
                     self.order[kept] = o;
                     kept += 1;
                 }
@@ -781,8 +772,76 @@ impl Sweep<'_> {
         }
         self.order.truncate(kept);
         *self.ends = kept_ends;
-        Ok(())
+        Ok(gaps)
     }
+}
+
+/// The largest gaps a sweep left: among the positions still swept, and among those frozen.
+#[derive(Clone, Copy, Debug, Default)]
+struct Gaps {
+    open: f64,
+    frozen: f64,
+}
+
+impl Gaps {
+    fn max(self, other: Gaps) -> Gaps {
+        Gaps {
+            open: self.open.max(other.open),
+            frozen: self.frozen.max(other.frozen),
+        }
+    }
+}
+
+/// An offset [`write_back`] marks as frozen; no layer offset takes it ([`solve_layer`] refuses
+/// layers of more than `u32::MAX` positions, so offsets stay below it).
+const DROPPED: u32 = u32::MAX;
+
+/// Positions a job of [`write_back`] takes.
+const WRITE_CHUNK: usize = 1 << 12;
+
+/// A table written at distinct indices from several threads.
+struct Scatter<S>(*mut S, usize);
+
+// SAFETY: `Scatter` is only written through at distinct indices (see `write_back`), each by one
+// thread, while nothing else borrows the table.
+unsafe impl<S: Slot> Sync for Scatter<S> {}
+
+/// Writes a bucket's new bounds (`fresh`, in the order of `offsets`) into `bounds`, in parallel,
+/// marks the offsets of the positions it freezes (a gap at most `freeze`) [`DROPPED`], and returns
+/// the gaps seen.
+fn write_back<S: Slot>(
+    bounds: &mut [S],
+    start: u64,
+    offsets: &mut [u32],
+    fresh: &[S],
+    freeze: f64,
+) -> Gaps {
+    let table = Scatter(bounds.as_mut_ptr(), bounds.len());
+    let table = &table;
+    offsets
+        .par_chunks_mut(WRITE_CHUNK)
+        .zip(fresh.par_chunks(WRITE_CHUNK))
+        .map(|(offsets, slots)| {
+            let mut gaps = Gaps::default();
+            for (o, &slot) in offsets.iter_mut().zip(slots) {
+                let i = (start + u64::from(*o)) as usize;
+                assert!(i < table.1, "an offset past the table");
+                // SAFETY: `i` is in the table, and a bucket's offsets are distinct (the sweep
+                // order is a permutation of the layer's), so no two threads write one slot; the
+                // table is borrowed mutably for the whole call.
+                unsafe { table.0.add(i).write(slot) };
+                let b = slot.get();
+                let gap = b[1] - b[0];
+                if gap <= freeze {
+                    gaps.frozen = gaps.frozen.max(gap);
+                    *o = DROPPED;
+                } else {
+                    gaps.open = gaps.open.max(gap);
+                }
+            }
+            gaps
+        })
+        .reduce(Gaps::default, Gaps::max)
 }
 
 /// What [`update_cost`] measured.
