@@ -300,6 +300,15 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
     fn scratch(&self, index: usize) -> Result<Option<std::fs::File>, String> {
         let fail = |path: &Path, e: std::io::Error| format!("{}: cannot make: {e}", path.display());
         std::fs::create_dir_all(&self.dir).map_err(|e| fail(&self.dir, e))?;
+        // A name a solve killed between naming its order file and unlinking it left behind.
+        for entry in std::fs::read_dir(&self.dir).map_err(|e| fail(&self.dir, e))? {
+            let entry = entry.map_err(|e| fail(&self.dir, e))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(".order-") && name.ends_with(".tmp") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
         // A file without a name from the start: a solve killed at any moment leaves nothing.
         #[cfg(target_os = "linux")]
         {
@@ -313,19 +322,10 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
                 return Ok(Some(file));
             }
         }
-        // Elsewhere (or on a file system without unnamed files) the file is named, then
-        // unlinked at once; a name that a killed solve left between the two is removed here.
+        // Elsewhere (or on a file system without unnamed files): named, then unlinked at once.
         let path = self
             .dir
             .join(format!(".order-{index}.{}.tmp", std::process::id()));
-        for entry in std::fs::read_dir(&self.dir).map_err(|e| fail(&self.dir, e))? {
-            let entry = entry.map_err(|e| fail(&self.dir, e))?;
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            if name.starts_with(".order-") && name.ends_with(".tmp") {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
@@ -333,8 +333,10 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             .truncate(true)
             .open(&path)
             .map_err(|e| fail(&path, e))?;
-        std::fs::remove_file(&path).map_err(|e| fail(&path, e))?;
-        Ok(Some(file))
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(&path, e)),
+            _ => Ok(Some(file)),
+        }
     }
 
     fn keep(
@@ -355,5 +357,34 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
         // own checkpoint directory.
         unsafe { bounds.map_file(layer, &file, data_offset(layer, S::BYTES)) }
             .map_err(|e| format!("{}: cannot map its bounds: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order's scratch file leaves no name in the checkpoint directory, and a name a killed
+    /// solve left there is removed; the file holds what is written to it.
+    #[test]
+    fn the_order_file_leaves_no_name() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().join("k.values.partial");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(".order-3.1.tmp"), b"left").unwrap();
+        std::fs::write(dir.join("layer-0.bounds"), b"kept").unwrap();
+        let files = LayerFiles::new(dir.clone(), "a solve".into());
+        let mut file = Checkpoint::<Bounds>::scratch(&files, 5).unwrap().unwrap();
+        file.write_all(b"order").unwrap();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        let mut back = String::new();
+        file.read_to_string(&mut back).unwrap();
+        assert_eq!(back, "order");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["layer-0.bounds"]);
     }
 }
