@@ -609,12 +609,13 @@ fn text(r: &SolveGameReport) -> String {
     );
     s += &format!(
         "sweeps              {} over {} layers (most in one layer: {}); {} position updates \
-         ({:.1} a position)\n",
+         ({:.1} a position; {} from settled moves alone)\n",
         r.sweeps,
         r.layers.len(),
         r.most_sweeps_in_a_layer,
         r.updates,
-        r.updates as f64 / r.positions as f64
+        r.updates as f64 / r.positions as f64,
+        r.settled_updates
     );
     s += &format!(
         "time                {:.2} s on {}; bounds {} bytes ({})\n",
