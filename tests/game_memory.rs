@@ -177,16 +177,9 @@ fn out_of_core_gives_the_same_table_and_refuses_below_the_minimum() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let (table, memory_text) = reference();
     assert!(std::fs::read(&path).unwrap() == *table, "the tables differ");
-    for label in ["first player wins", "bounds "] {
+    for label in ["first player wins", "bounds ", "sweeps "] {
         assert_eq!(line(&text, label), line(memory_text, label), "{label}");
     }
-    // The same sweeps and updates; out of core, no settled moves are kept.
-    let (sweeps, settled) = line(&text, "sweeps ").split_once("a position; ").unwrap();
-    let (memory_sweeps, _) = line(memory_text, "sweeps ")
-        .split_once("a position; ")
-        .unwrap();
-    assert_eq!(sweeps, memory_sweeps);
-    assert_eq!(settled, "0 from settled moves alone)");
     assert!(
         line(&text, "memory ").contains(&format!("out of core within {K2_MINIMUM} bytes")),
         "{text}"

@@ -609,13 +609,12 @@ fn text(r: &SolveGameReport) -> String {
     );
     s += &format!(
         "sweeps              {} over {} layers (most in one layer: {}); {} position updates \
-         ({:.1} a position; {} from settled moves alone)\n",
+         ({:.1} a position)\n",
         r.sweeps,
         r.layers.len(),
         r.most_sweeps_in_a_layer,
         r.updates,
-        r.updates as f64 / r.positions as f64,
-        r.settled_updates
+        r.updates as f64 / r.positions as f64
     );
     s += &format!(
         "time                {:.2} s on {}; bounds {} bytes ({})\n",

@@ -44,9 +44,6 @@ struct LayerHeader {
     /// Position updates (absent from layers saved before it was counted).
     #[serde(default)]
     updates: u64,
-    /// Of those, updates from settled moves alone (absent from layers saved before they were).
-    #[serde(default)]
-    settled: u64,
     gap: f64,
     residual: f64,
     seconds: f64,
@@ -235,7 +232,6 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             positions: layer.clone(),
             sweeps: header.sweeps,
             updates: header.updates,
-            settled: header.settled,
             gap: header.gap,
             residual: header.residual,
             seconds: header.seconds,
@@ -262,7 +258,6 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             end: report.positions.end,
             sweeps: report.sweeps,
             updates: report.updates,
-            settled: report.settled,
             gap: report.gap,
             residual: report.residual,
             seconds: report.seconds,

@@ -219,9 +219,6 @@ pub struct SolveGameReport {
     pub most_sweeps_in_a_layer: u32,
     /// Position updates over all sweeps (positions whose bounds have met are not updated).
     pub updates: u64,
-    /// Of those, the updates that expanded a position's settled moves alone (every roll's best
-    /// move proven; the bounds are the same as from every move).
-    pub settled_updates: u64,
     /// Each layer, in solving order.
     pub layers: Vec<LayerRow>,
     /// Positions worth quoting, with their values.
@@ -258,8 +255,6 @@ pub struct LayerRow {
     pub sweeps: u32,
     /// Position updates it took.
     pub updates: u64,
-    /// Of those, from settled moves alone.
-    pub settled_updates: u64,
     /// Its largest gap between a position's bounds.
     pub gap: f64,
     /// Its largest Bellman residual.
@@ -637,7 +632,6 @@ fn layer_rows<S: Slot>(s: &GameSolution<S>) -> Vec<LayerRow> {
             positions: l.positions.end - l.positions.start,
             sweeps: l.sweeps,
             updates: l.updates,
-            settled_updates: l.settled,
             gap: l.gap,
             residual: l.residual,
             seconds: l.seconds,
@@ -672,7 +666,6 @@ fn standard_report<S: Slot>(
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
         updates: s.updates(),
-        settled_updates: s.settled_updates(),
         layers: layer_rows(s),
         chosen: chosen(game, s),
         threads,
@@ -728,7 +721,6 @@ fn general_report<S: Slot>(
         sweeps: s.sweeps(),
         most_sweeps_in_a_layer: s.max_sweeps(),
         updates: s.updates(),
-        settled_updates: s.settled_updates(),
         layers: layer_rows(s),
         chosen,
         threads,

@@ -193,8 +193,8 @@ impl EngineGame {
         self.seats == 2
     }
 
-    /// Bytes [`super::solve`] holds: two f64 bounds per position, and
-    /// [`LAYER_BYTES`](super::LAYER_BYTES) a position of the largest layer.
+    /// Bytes [`super::solve`] holds: two f64 bounds per position, and for the largest layer its
+    /// sweep order and the buffer of a bucket's new bounds (5 bytes a position of it).
     pub fn bytes_needed(&self) -> u64 {
         self.bytes_needed_for(16)
     }
@@ -204,7 +204,7 @@ impl EngineGame {
     pub fn bytes_needed_for(&self, slot_bytes: u64) -> u64 {
         self.positions
             .saturating_mul(slot_bytes)
-            .saturating_add(self.largest_layer().saturating_mul(super::LAYER_BYTES))
+            .saturating_add(self.largest_layer().saturating_mul(5))
     }
 
     /// The positions of the largest layer.

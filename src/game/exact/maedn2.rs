@@ -12,7 +12,7 @@
 //! opponent's goal tiles, the mover's track tiles (colex rank among 40) and the opponent's track
 //! tiles (colex rank among the `40 - tm` tiles the mover leaves free), mixed-radix in that order.
 
-use super::{ChanceGame, Expansion, MoveOutcome, MovePerRoll};
+use super::{ChanceGame, Expansion, MoveOutcome};
 use std::ops::Range;
 
 /// Track tiles of the standard board.
@@ -631,8 +631,8 @@ impl Maedn2 {
     }
 
     /// Bytes [`solve`](super::solve) holds for `pieces` pieces a side (1..=[`MAX_PIECES`]): two
-    /// f64 bounds per position, and [`LAYER_BYTES`](super::LAYER_BYTES) a position of the
-    /// largest layer.
+    /// f64 bounds per position, and for the largest layer its sweep order (a `u32` a position)
+    /// and the buffer of a bucket's new bounds (counted as a byte a position of the layer).
     pub fn bytes_needed(pieces: usize) -> u64 {
         Self::bytes_needed_for(pieces, 16)
     }
@@ -640,7 +640,7 @@ impl Maedn2 {
     /// [`Maedn2::bytes_needed`] with bounds of `slot_bytes` a position
     /// ([`Slot::BYTES`](super::Slot::BYTES)).
     pub fn bytes_needed_for(pieces: usize, slot_bytes: u64) -> u64 {
-        Self::count(pieces) * slot_bytes + Self::new(pieces).largest_layer() * super::LAYER_BYTES
+        Self::count(pieces) * slot_bytes + Self::new(pieces).largest_layer() * 5
     }
 
     /// Every layer `(a, b)` (pieces home: the mover's, the other's) in rank order, with its
@@ -798,21 +798,14 @@ impl Maedn2 {
         }
     }
 
-    /// [`ChanceGame::expand`] in the build `B`; with `chosen`, [`ChanceGame::expand_chosen`]
-    /// (only the chosen move of each roll is ranked).
+    /// [`ChanceGame::expand`] in the build `B`.
     #[inline(always)]
-    fn expand_with<B: BitOps>(
-        &self,
-        position: u64,
-        chosen: Option<MovePerRoll>,
-        out: &mut Expansion,
-    ) {
+    fn expand_with<B: BitOps>(&self, position: u64, out: &mut Expansion) {
         out.clear();
         let p = self.unrank_with::<B>(position);
         // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
         let other = self.mover_part::<B>(&p.opponent);
         for roll in 1..=FACES {
-            let mut index = 0;
             // Inlined always: a closure not inlined is compiled without the caller's BMI2 and
             // popcnt (a closure takes the target features of where it is written, not of
             // `expand_bmi2`), and this one ranks every successor.
@@ -821,10 +814,6 @@ impl Maedn2 {
                 roll,
                 #[inline(always)]
                 |s| {
-                    index += 1;
-                    if chosen.is_some_and(|c| c.get(roll as usize - 1) != index - 1) {
-                        return;
-                    }
                     if s.action == action::PASS {
                         out.pass |= 1 << (roll - 1);
                     }
@@ -836,10 +825,6 @@ impl Maedn2 {
                     out.outcomes.push(o);
                 },
             );
-            if let Some(c) = chosen {
-                let moves = c.get(roll as usize - 1);
-                assert!(index > moves, "roll {} has no move {moves}", roll - 1);
-            }
             out.end_roll();
         }
     }
@@ -847,26 +832,14 @@ impl Maedn2 {
     /// [`Self::expand_with`] compiled with `popcnt` and BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
-    fn expand_bmi2(&self, position: u64, chosen: Option<MovePerRoll>, out: &mut Expansion) {
-        self.expand_with::<Bmi2>(position, chosen, out)
+    fn expand_bmi2(&self, position: u64, out: &mut Expansion) {
+        self.expand_with::<Bmi2>(position, out)
     }
 
     /// [`ChanceGame::expand`] in the portable build, whatever the processor (for tests).
     #[doc(hidden)]
     pub fn expand_portable(&self, position: u64, out: &mut Expansion) {
-        self.expand_with::<Portable>(position, None, out)
-    }
-
-    /// [`ChanceGame::expand`] or, with `chosen`, [`ChanceGame::expand_chosen`], in the build the
-    /// processor runs best.
-    #[inline]
-    fn expand_any(&self, position: u64, chosen: Option<MovePerRoll>, out: &mut Expansion) {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: `bmi2` is set only where the processor has BMI2 and popcnt.
-            return unsafe { self.expand_bmi2(position, chosen, out) };
-        }
-        self.expand_with::<Portable>(position, chosen, out)
+        self.expand_with::<Portable>(position, out)
     }
 }
 
@@ -884,13 +857,12 @@ impl ChanceGame for Maedn2 {
     }
 
     fn expand(&self, position: u64, out: &mut Expansion) {
-        self.expand_any(position, None, out)
-    }
-
-    /// Ranks the chosen move's successor alone: the other moves are generated (to count them)
-    /// but not ranked, and their bounds are not read.
-    fn expand_chosen(&self, position: u64, chosen: MovePerRoll, out: &mut Expansion) {
-        self.expand_any(position, Some(chosen), out)
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the processor has BMI2 and popcnt.
+            return unsafe { self.expand_bmi2(position, out) };
+        }
+        self.expand_with::<Portable>(position, out)
     }
 
     fn sweep_key(&self, position: u64) -> u32 {

@@ -29,8 +29,8 @@ pub use fixed::{Choice, FixedGame, UNIFORM, best_choices};
 pub use ranking::SideRanking;
 pub use slot::{Packed, Slot};
 pub use storage::{
-    BOUNDS_BYTES, BoundsTable, FILE_ALIGN, GROUP_BYTES, LAYER_BYTES, OutOfCoreMinimum,
-    PROGRAM_BYTES, bytes_in_words, data_offset, group_bytes, out_of_core_minimum,
+    BOUNDS_BYTES, BoundsTable, FILE_ALIGN, GROUP_BYTES, OutOfCoreMinimum, PROGRAM_BYTES,
+    bytes_in_words, data_offset, group_bytes, out_of_core_minimum,
 };
 pub use value_iteration::solve_into;
 
@@ -131,53 +131,6 @@ impl Expansion {
     }
 }
 
-/// One move for each roll of a position, by its index among the roll's moves in the game's
-/// order: what the solver keeps of a position once every roll's best move is proven
-/// (`docs/game-solve.md`, "Settled moves"), and asks [`ChanceGame::expand_chosen`] for. Two bits
-/// a roll, for up to [`MovePerRoll::ROLLS`] rolls of up to [`MovePerRoll::MOVES`] moves; two bytes, and
-/// two bytes as an `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MovePerRoll(std::num::NonZeroU16);
-
-impl MovePerRoll {
-    /// The most rolls a [`MovePerRoll`] holds.
-    pub const ROLLS: usize = 6;
-    /// The most moves a roll may have for its choice to be held.
-    pub const MOVES: usize = 4;
-
-    /// `moves[r]` for roll `r`; `None` where there are more than [`MovePerRoll::ROLLS`] rolls or a
-    /// move index is not below [`MovePerRoll::MOVES`].
-    ///
-    /// ```
-    /// use boardpath::game::exact::MovePerRoll;
-    /// let c = MovePerRoll::new(&[0, 3, 1, 0, 2, 0]).unwrap();
-    /// assert_eq!((0..6).map(|r| c.get(r)).collect::<Vec<_>>(), [0, 3, 1, 0, 2, 0]);
-    /// assert_eq!(MovePerRoll::new(&[4]), None);
-    /// assert_eq!(MovePerRoll::new(&[0; 7]), None);
-    /// ```
-    #[must_use]
-    pub fn new(moves: &[usize]) -> Option<MovePerRoll> {
-        if moves.len() > Self::ROLLS || moves.iter().any(|&m| m >= Self::MOVES) {
-            return None;
-        }
-        let bits = moves
-            .iter()
-            .enumerate()
-            .fold(1u16 << 15, |bits, (r, &m)| bits | (m as u16) << (2 * r));
-        std::num::NonZeroU16::new(bits).map(MovePerRoll)
-    }
-
-    /// The move chosen for roll `r` (0 for a roll past those given).
-    #[inline]
-    #[must_use]
-    pub const fn get(self, r: usize) -> usize {
-        if r >= Self::ROLLS {
-            return 0;
-        }
-        (self.0.get() >> (2 * r) & 3) as usize
-    }
-}
-
 /// A two-player, zero-sum game with chance whose positions are ranked `0..positions()`.
 ///
 /// Every position has the player to move about to roll. For each roll the mover chooses one of
@@ -195,34 +148,9 @@ pub trait ChanceGame: Sync {
     /// Fills `out` with the outcomes of every legal move of `position`, roll by roll (at least
     /// one per roll).
     fn expand(&self, position: u64, out: &mut Expansion);
-    /// [`ChanceGame::expand`] keeping only move `chosen.get(r)` of each roll `r`: the solver asks
-    /// for it once every roll's best move is proven. This default expands every move and drops
-    /// the others; a game may compute the chosen successors alone, with the same outcomes.
-    ///
-    /// # Panics
-    /// If a roll has no move `chosen.get(r)`.
-    fn expand_chosen(&self, position: u64, chosen: MovePerRoll, out: &mut Expansion) {
-        self.expand(position, out);
-        keep_chosen(out, chosen);
-    }
     /// A sweep key: positions with larger keys are updated first within a layer. Moves that do
     /// not capture should lead to larger keys (race progress), so one sweep settles them.
     fn sweep_key(&self, _position: u64) -> u32 {
         0
     }
-}
-
-/// Keeps only move `chosen.get(r)` of each roll `r` of `e` ([`ChanceGame::expand_chosen`]).
-fn keep_chosen(e: &mut Expansion, chosen: MovePerRoll) {
-    let (mut start, mut kept) = (0, 0);
-    for r in 0..e.ends.len() {
-        let end = e.ends[r];
-        let i = start + chosen.get(r);
-        assert!(i < end, "roll {r} has no move {}", chosen.get(r));
-        e.outcomes[kept] = e.outcomes[i];
-        kept += 1;
-        e.ends[r] = kept;
-        start = end;
-    }
-    e.outcomes.truncate(kept);
 }

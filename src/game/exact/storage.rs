@@ -43,11 +43,6 @@ pub const PROGRAM_BYTES: u64 = 16 << 20;
 /// again (`OrderBuf`). [`group_bytes`] for any slot.
 pub const GROUP_BYTES: u64 = group_bytes(BOUNDS_BYTES);
 
-/// Bytes a position of the largest layer group a solve in memory holds besides the bounds: its
-/// sweep order (a `u32`), its settled moves (an `Option<MovePerRoll>`, 2 bytes) and the buffer
-/// of a bucket's new bounds (counted as a byte, as in [`GROUP_BYTES`]).
-pub const LAYER_BYTES: u64 = 4 + 2 + 1;
-
 /// [`GROUP_BYTES`] for bounds of `slot_bytes` a position.
 pub const fn group_bytes(slot_bytes: u64) -> u64 {
     slot_bytes + 1

@@ -22,21 +22,13 @@
 //! gaps of a layer span many orders of magnitude (a race near its end settles in one sweep, a
 //! position among capture cycles takes dozens), so later sweeps visit a fraction of the layer.
 //!
-//! Once a roll's best move is proven (its lower bound at least every other move's upper bound)
-//! it stays the best: bounds only narrow, so the other moves' upper bounds only fall and its
-//! lower bound only rises. A position whose every roll is proven keeps those moves (*settled*,
-//! two bytes, [`MovePerRoll`]), and later updates expand them alone
-//! ([`ChanceGame::expand_chosen`]): fewer successors ranked and read, and the roll's maximum is
-//! the settled move's bound, so the bounds are the same bit for bit.
-//!
 //! A roll whose only move keeps the same position with the same mover (a self-loop) or hands the
 //! turn over without changing the pieces (a pass to a partner position) is solved in closed form
 //! with that partner, so positions where both sides can only pass (all pieces waiting) converge in
 //! one step instead of `(5/6)^2` a sweep.
 
 use super::storage::{OrderBuf, huge_vec};
-use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome, MovePerRoll, Slot};
-use rayon::iter::Either;
+use super::{BoundsTable, ChanceGame, Expansion, MoveOutcome, Slot};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -58,11 +50,6 @@ pub struct ValueIterationOptions<'a, S: Slot = Bounds> {
     pub cancel: Option<&'a AtomicBool>,
     /// Where finished layers are kept, so that a solve that stops resumes after the last one.
     pub checkpoint: Option<&'a dyn Checkpoint<S>>,
-    /// Keep each position's settled moves (every roll's best move proven: see the module
-    /// documentation) and expand those alone in later sweeps: 2 bytes a position of the layer
-    /// being solved, and the same bounds bit for bit. Not kept out of core, where memory is what
-    /// counts.
-    pub settled_moves: bool,
 }
 
 /// A store of finished layers: a solve restores each layer it finds there instead of solving it,
@@ -105,7 +92,6 @@ impl<S: Slot> Default for ValueIterationOptions<'_, S> {
             progress: None,
             cancel: None,
             checkpoint: None,
-            settled_moves: true,
         }
     }
 }
@@ -120,9 +106,6 @@ pub struct LayerReport {
     /// Position updates over all sweeps: frozen positions are not updated, so this is less than
     /// `sweeps` times the positions.
     pub updates: u64,
-    /// Of those, the updates that expanded a position's settled moves alone
-    /// ([`ValueIterationOptions::settled_moves`]).
-    pub settled: u64,
     /// The largest gap `upper - lower` of any position of the layer.
     pub gap: f64,
     /// Largest Bellman residual `|T(v) - v|` of the midpoints `v = (lower + upper) / 2`.
@@ -191,11 +174,6 @@ impl<S: Slot> GameSolution<S> {
     /// Position updates over all layers.
     pub fn updates(&self) -> u64 {
         self.layers.iter().map(|l| l.updates).sum()
-    }
-
-    /// Position updates from settled moves alone, over all layers.
-    pub fn settled_updates(&self) -> u64 {
-        self.layers.iter().map(|l| l.settled).sum()
     }
 
     /// The most sweeps any layer took.
@@ -302,11 +280,9 @@ fn roll_value(values: &impl Fn(usize) -> f64, e: &Expansion, r: usize) -> f64 {
 }
 
 /// What roll `r` is worth, as bounds: the best (or mean) of each kind separately, which keeps
-/// both bounds (the maximum and the mean are monotone). With it, the roll's best move where it
-/// is proven: the first move of the highest lower bound, where that bound is at least every other
-/// move's upper bound (never for a mean).
+/// both bounds (the maximum and the mean are monotone).
 #[inline]
-fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> (Bounds, Option<usize>) {
+fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> Bounds {
     let outcomes = e.roll(r);
     if e.is_mean(r) {
         let n = outcomes.len() as f64;
@@ -314,25 +290,15 @@ fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> (Bounds, Optio
             let [a, b] = bound(bounds, o);
             [l + a, h + b]
         });
-        return ([lo / n, hi / n], None);
+        [lo / n, hi / n]
+    } else {
+        outcomes
+            .iter()
+            .fold([f64::NEG_INFINITY, f64::NEG_INFINITY], |[l, h], &o| {
+                let [a, b] = bound(bounds, o);
+                [l.max(a), h.max(b)]
+            })
     }
-    // The highest lower bound and its move; the highest upper bound, its move and the second.
-    let (mut lo, mut best) = (f64::NEG_INFINITY, 0);
-    let (mut hi, mut top, mut second) = (f64::NEG_INFINITY, 0, f64::NEG_INFINITY);
-    for (i, &o) in outcomes.iter().enumerate() {
-        let [a, b] = bound(bounds, o);
-        if a > lo {
-            (lo, best) = (a, i);
-        }
-        if b > hi {
-            second = hi;
-            (hi, top) = (b, i);
-        } else {
-            second = second.max(b);
-        }
-    }
-    let others = if top == best { second } else { hi };
-    ([lo, hi], (lo >= others).then_some(best))
 }
 
 /// The Bellman update of one position under `values`: the expected best value over the rolls.
@@ -351,13 +317,11 @@ fn bellman(
 
 /// A position's bounds split as `rest + stay * v(p) + pass * (1 - v(partner))`: `stay` is the
 /// chance of rolls whose only move keeps the position, `pass` of rolls whose only move hands
-/// `partner` the turn; `rest` holds both kinds of bound. `proven`: every roll's best move, where
-/// each is proven ([`roll_bounds`]) and they fit a [`MovePerRoll`].
+/// `partner` the turn; `rest` holds both kinds of bound.
 struct Split {
     rest: Bounds,
     stay: f64,
     pass: f64,
-    proven: Option<MovePerRoll>,
 }
 
 fn split<S: Slot>(
@@ -371,10 +335,7 @@ fn split<S: Slot>(
         rest: [0.0, 0.0],
         stay: 0.0,
         pass: 0.0,
-        proven: None,
     };
-    let mut moves = [0; MovePerRoll::ROLLS];
-    let mut proven = probs.len() <= MovePerRoll::ROLLS;
     for (r, &pr) in probs.iter().enumerate() {
         let outcomes = e.roll(r);
         if let [only] = outcomes {
@@ -390,16 +351,9 @@ fn split<S: Slot>(
                 _ => {}
             }
         }
-        let ([lo, hi], best) = roll_bounds(bounds, e, r);
+        let [lo, hi] = roll_bounds(bounds, e, r);
         s.rest[0] += pr * lo;
         s.rest[1] += pr * hi;
-        match best {
-            Some(i) if proven => moves[r] = i,
-            _ => proven = false,
-        }
-    }
-    if proven {
-        s.proven = MovePerRoll::new(&moves[..probs.len()]);
     }
     s
 }
@@ -422,26 +376,15 @@ fn partner_of(e: &Expansion, rolls: usize) -> Option<u64> {
 /// The update of one position's bounds from its expansion `own` (and its partner's, where it has
 /// one) with its self-loops and pass partner solved in closed form: `v(p) = a1 - b1 v(q)` and
 /// `v(q) = a2 - b2 v(p)`, the lower bound of `p` from the upper bound of `q` and the other way
-/// round. With them, the position's moves where every roll's best is proven ([`Split`]).
+/// round.
 fn settle<S: Slot>(
     bounds: &[S],
     probs: &[f64],
     p: u64,
     own: &Expansion,
     partner: Option<(u64, &Expansion)>,
-) -> (Bounds, Option<MovePerRoll>) {
-    let s = split(bounds, probs, p, own, partner.map(|(q, _)| q));
-    (close(bounds, probs, p, &s, partner), s.proven)
-}
-
-/// [`settle`]'s closed form, from the position's own split `s`.
-fn close<S: Slot>(
-    bounds: &[S],
-    probs: &[f64],
-    p: u64,
-    s: &Split,
-    partner: Option<(u64, &Expansion)>,
 ) -> Bounds {
+    let s = split(bounds, probs, p, own, partner.map(|(q, _)| q));
     if s.stay >= 1.0 {
         return bounds[p as usize].get();
     }
@@ -508,29 +451,19 @@ fn prefetch<S: Slot>(bounds: &[S], e: &Expansion) {
     let _ = (bounds, e);
 }
 
-/// New bounds of `positions` into `out`, from `bounds` as they stand. With `settled` (one entry a
-/// position), a settled position expands its settled moves alone, and an unsettled one whose
-/// every roll is now proven is settled. Returns the updates made from settled moves.
+/// New bounds of `positions` into `out`, from `bounds` as they stand.
 fn update_stage<S: Slot>(
     game: &impl ChanceGame,
     bounds: &[S],
     positions: impl ExactSizeIterator<Item = u64> + Clone,
     stage: &mut Stage,
     out: &mut [S],
-    mut settled: Option<&mut [Option<MovePerRoll>]>,
-) -> u64 {
+) {
     let probs = game.roll_probabilities();
     let rolls = probs.len();
-    let mut short = 0;
     for (i, p) in positions.clone().enumerate() {
         let (own, rest) = stage.expansions[2 * i..].split_at_mut(1);
-        match settled.as_deref().and_then(|s| s[i]) {
-            Some(moves) => {
-                game.expand_chosen(p, moves, &mut own[0]);
-                short += 1;
-            }
-            None => game.expand(p, &mut own[0]),
-        }
+        game.expand(p, &mut own[0]);
         prefetch(bounds, &own[0]);
         stage.partners[i] = partner_of(&own[0], rolls);
         if let Some(q) = stage.partners[i] {
@@ -540,15 +473,8 @@ fn update_stage<S: Slot>(
     }
     for ((i, p), slot) in positions.enumerate().zip(out) {
         let partner = stage.partners[i].map(|q| (q, &stage.expansions[2 * i + 1]));
-        let (new, proven) = settle(bounds, probs, p, &stage.expansions[2 * i], partner);
-        *slot = S::put(new);
-        if let Some(s) = settled.as_deref_mut()
-            && s[i].is_none()
-        {
-            s[i] = proven;
-        }
+        *slot = S::put(settle(bounds, probs, p, &stage.expansions[2 * i], partner));
     }
-    short
 }
 
 /// Positions a job of [`sweep_order`] keys at a time, at least: a layer is cut into at most
@@ -690,7 +616,7 @@ pub fn solve_into<S: Slot>(
         bounds.prepare(layer);
         let started = Instant::now();
         let out_of_core = bounds.is_out_of_core();
-        let (sweeps, gap, updates, settled) = solve_layer(
+        let (sweeps, gap, updates) = solve_layer(
             game,
             &mut bounds,
             out_of_core,
@@ -704,7 +630,6 @@ pub fn solve_into<S: Slot>(
             positions: layer.clone(),
             sweeps,
             updates,
-            settled,
             gap,
             residual,
             seconds: started.elapsed().as_secs_f64(),
@@ -730,8 +655,8 @@ pub fn solve_into<S: Slot>(
 /// documentation): it is not updated again in its layer.
 const FREEZE_SHARE: f64 = 0.5;
 
-/// Sweeps one layer until its bounds meet: the sweeps taken, the largest gap left, the position
-/// updates made and how many of them expanded settled moves alone.
+/// Sweeps one layer until its bounds meet: the sweeps taken, the largest gap left and the
+/// position updates made.
 fn solve_layer<S: Slot>(
     game: &impl ChanceGame,
     bounds: &mut [S],
@@ -740,7 +665,7 @@ fn solve_layer<S: Slot>(
     index: usize,
     layers: usize,
     options: &ValueIterationOptions<S>,
-) -> Result<(u32, f64, u64, u64), GameSolveError> {
+) -> Result<(u32, f64, u64), GameSolveError> {
     let n = layer.end - layer.start;
     if n > u64::from(u32::MAX) {
         return Err(GameSolveError::LayerTooLarge(n));
@@ -759,13 +684,7 @@ fn solve_layer<S: Slot>(
         .max()
         .unwrap_or(0);
     let mut fresh: Vec<S> = Vec::with_capacity(largest);
-    // One entry a position of the order, compacted with it.
-    let mut settled = if options.settled_moves && !out_of_core {
-        vec![None; n as usize]
-    } else {
-        Vec::new()
-    };
-    let (mut sweeps, mut updates, mut short) = (0, 0, 0);
+    let (mut sweeps, mut updates) = (0, 0);
     // The largest gap of a frozen position: frozen gaps never change again.
     let mut frozen = 0.0f64;
     let freeze = options.tolerance * FREEZE_SHARE;
@@ -782,48 +701,42 @@ fn solve_layer<S: Slot>(
             layer,
             order: &mut order,
             ends: &mut ends,
-            settled: &mut settled,
             freeze,
         };
-        let (gaps, settled_updates) = active.run(game, bounds, &mut fresh, options.cancel)?;
-        short += settled_updates;
+        let gaps = active.run(game, bounds, &mut fresh, options.cancel)?;
         frozen = frozen.max(gaps.frozen);
         let gap = gaps.open.max(frozen);
         if let Some(report) = options.progress {
             report(index, layers, sweeps, gap);
         }
         if gap <= options.tolerance {
-            return Ok((sweeps, gap, updates, short));
+            return Ok((sweeps, gap, updates));
         }
     }
 }
 
 /// The positions a sweep updates: offsets into `layer`, by buckets ending at `ends` (see
-/// [`sweep_order`]), with their settled moves (an entry a position of the order, or none kept);
-/// a position whose new gap is at most `freeze` is dropped from them.
+/// [`sweep_order`]); a position whose new gap is at most `freeze` is dropped from them.
 struct Sweep<'a> {
     layer: &'a Range<u64>,
     order: &'a mut OrderBuf,
     ends: &'a mut Vec<usize>,
-    settled: &'a mut Vec<Option<MovePerRoll>>,
     freeze: f64,
 }
 
 impl Sweep<'_> {
     /// Updates every position bucket by bucket, each bucket from the bounds as they stand before
     /// it (in parallel, then written back in parallel), and drops the frozen positions from the
-    /// order (compacting it in place). Returns the largest gaps seen and the updates made from
-    /// settled moves.
+    /// order (compacting it in place). Returns the largest gaps seen.
     fn run<S: Slot>(
         self,
         game: &impl ChanceGame,
         bounds: &mut [S],
         fresh: &mut Vec<S>,
         cancel: Option<&AtomicBool>,
-    ) -> Result<(Gaps, u64), GameSolveError> {
+    ) -> Result<Gaps, GameSolveError> {
         let start = self.layer.start;
-        let keep_settled = !self.settled.is_empty();
-        let (mut begin, mut kept, mut short) = (0, 0, 0);
+        let (mut begin, mut kept) = (0, 0);
         let mut gaps = Gaps::default();
         let mut kept_ends = Vec::with_capacity(self.ends.len());
         for &end in self.ends.iter() {
@@ -833,23 +746,15 @@ impl Sweep<'_> {
             let bucket = &self.order[begin..end];
             let read: &[S] = bounds;
             fresh.resize(bucket.len(), S::UNKNOWN);
-            let chunks = bucket.len().div_ceil(STAGE);
-            let settled = if keep_settled {
-                Either::Left(self.settled[begin..end].par_chunks_mut(STAGE).map(Some))
-            } else {
-                Either::Right((0..chunks).into_par_iter().map(|_| None))
-            };
-            short += bucket
+            bucket
                 .par_chunks(STAGE)
                 .zip(fresh.par_chunks_mut(STAGE))
-                .zip(settled)
-                .map(|((chunk, out), settled)| {
+                .for_each(|(chunk, out)| {
                     let positions = chunk.iter().map(|&o| start + u64::from(o));
                     STAGE_BUFFERS.with_borrow_mut(|stage| {
-                        update_stage(game, read, positions, stage, out, settled)
-                    })
-                })
-                .sum::<u64>();
+                        update_stage(game, read, positions, stage, out);
+                    });
+                });
             let bucket = &mut self.order[begin..end];
             gaps = gaps.max(write_back(bounds, start, bucket, fresh, self.freeze));
             // `kept <= i`, so the compaction never overwrites an offset before it is read.
@@ -857,9 +762,6 @@ impl Sweep<'_> {
                 let o = self.order[i];
                 if o != DROPPED {
                     self.order[kept] = o;
-                    if keep_settled {
-                        self.settled[kept] = self.settled[i];
-                    }
                     kept += 1;
                 }
             }
@@ -869,9 +771,8 @@ impl Sweep<'_> {
             begin = end;
         }
         self.order.truncate(kept);
-        self.settled.truncate(kept);
         *self.ends = kept_ends;
-        Ok((gaps, short))
+        Ok(gaps)
     }
 }
 
@@ -986,7 +887,7 @@ pub fn update_cost<S: Slot>(game: &impl ChanceGame, sample: u64) -> UpdateCost {
         STAGE_BUFFERS.with_borrow_mut(|stage| {
             let mut out = [S::UNKNOWN; STAGE];
             let positions = (0..(to - from) as usize).map(|i| from + i as u64);
-            update_stage(game, &bounds, positions, stage, &mut out, None);
+            update_stage(game, &bounds, positions, stage, &mut out);
         });
         to - from
     };
