@@ -97,6 +97,7 @@ pub mod compare;
 pub mod cost;
 pub mod dice;
 pub mod encoding;
+pub mod file;
 pub mod game;
 pub mod generate;
 pub mod jobs;

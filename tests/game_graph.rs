@@ -17,6 +17,8 @@ struct Graph {
     offsets: Vec<u64>,
     counts: Vec<u8>,
     means: Vec<u8>,
+    passes: Vec<u8>,
+    keys: Vec<u32>,
     outcomes: Vec<u32>,
 }
 
@@ -32,6 +34,11 @@ fn read(dir: &Path) -> Graph {
             .collect(),
         counts: bytes("counts.u8"),
         means: bytes("means.u8"),
+        passes: bytes("passes.u8"),
+        keys: bytes("keys.u32")
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect(),
         outcomes: bytes("outcomes.u32")
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
@@ -50,6 +57,23 @@ fn export(dir: &Path, extra: &[&str]) {
     assert!(said.contains("written to"), "{said}");
 }
 
+/// Positions of the 2-piece game with a pass, by the rolls that pass there (bit r for roll
+/// r + 1): `0b1_1111`, both pieces waiting and no 6; `0b10_0000`, a 6 that moves nothing.
+const PASSING_TWO_PIECES: [(u8, usize); 12] = [
+    (0b00_1000, 1882),
+    (0b01_0000, 4662),
+    (0b01_1000, 985),
+    (0b01_1100, 985),
+    (0b01_1110, 985),
+    (0b01_1111, 1970),
+    (0b10_0000, 7399),
+    (0b10_0100, 941),
+    (0b10_1000, 941),
+    (0b11_0000, 2823),
+    (0b11_0100, 941),
+    (0b11_1000, 941),
+];
+
 #[test]
 fn the_files_hold_every_move_the_solver_expands() {
     let dir = tempfile::tempdir().unwrap();
@@ -66,6 +90,8 @@ fn the_files_hold_every_move_the_solver_expands() {
     assert_eq!(g.offsets.len() as u64, n + 1);
     assert_eq!(g.counts.len() as u64, n * 6);
     assert_eq!(g.means.len() as u64, n);
+    assert_eq!(g.passes.len() as u64, n);
+    assert_eq!(g.keys.len() as u64, n);
     assert_eq!(g.header["outcomes"], g.outcomes.len());
     assert_eq!(*g.offsets.last().unwrap(), g.outcomes.len() as u64);
     // 2 pieces: 9,487,970 moves over 893,565 positions, as the export said.
@@ -85,7 +111,29 @@ fn the_files_hold_every_move_the_solver_expands() {
         }
         assert_eq!(at as u64, g.offsets[p as usize + 1], "position {p}");
         assert_eq!(u64::from(g.means[p as usize]), e.mean, "position {p}");
+        assert_eq!(u64::from(g.passes[p as usize]), e.pass, "position {p}");
+        assert_eq!(g.keys[p as usize], game.sweep_key(p), "position {p}");
+        // A pass bit marks a roll with one move that moves nothing: the same player again at the
+        // same position (a 6), or the other player at the position with the sides swapped (the
+        // position itself where the sides are alike).
+        for r in (0..6).filter(|r| g.passes[p as usize] >> r & 1 == 1) {
+            let passed = match e.roll(r) {
+                [MoveOutcome::Same(q)] => *q == p && r == 5,
+                [MoveOutcome::Flip(_)] => r < 5,
+                _ => false,
+            };
+            assert!(passed, "position {p} roll {r}: {:?}", e.roll(r));
+        }
     }
+    // Positions by the rolls that pass there.
+    let mut passing = std::collections::BTreeMap::new();
+    for &b in g.passes.iter().filter(|&&b| b != 0) {
+        *passing.entry(b).or_insert(0usize) += 1;
+    }
+    assert_eq!(
+        passing,
+        std::collections::BTreeMap::from(PASSING_TWO_PIECES)
+    );
     // As JSON: graph.json's fields under the document's results.
     let json = json_results(&[
         "solve-game",
@@ -114,9 +162,11 @@ fn the_files_hold_every_move_the_solver_expands() {
         [
             "counts.u8",
             "graph.json",
+            "keys.u32",
             "means.u8",
             "offsets.u64",
-            "outcomes.u32"
+            "outcomes.u32",
+            "passes.u8"
         ]
     );
 }

@@ -41,7 +41,12 @@ def test_the_exported_graph_solves_to_the_command_lines_value(cli, tmp_path, bac
     assert abs(got["first_player_wins"] - 0.523984914) < 1e-9
     # Every position: the table's stored value is within its error, the bounds' middle within its gap.
     assert got["table_max_difference"] < 2e-10
-    assert got["updates"] > 0 and got["sweeps"] == sum(layer["sweeps"] for layer in got["layers"])
+    assert got["sweeps"] == sum(layer["sweeps"] for layer in got["layers"])
+    # Passes solved in closed form with their partners (passes.u8), as the CPU solver does: the
+    # Jacobi sweeps of NumPy take 119 (171 without); the emulated kernel, in place by descending
+    # sweep key (keys.u32) as the CPU solver goes (13 sweeps, 14,737 updates), takes 12 (146 in
+    # rank order without the closed form).
+    assert (got["sweeps"], got["updates"]) == {"numpy": (119, 143994), "emulate": (12, 14318)}[backend]
 
 
 def test_a_directory_of_another_format_is_refused(tmp_path):
@@ -49,4 +54,4 @@ def test_a_directory_of_another_format_is_refused(tmp_path):
     (tmp_path / "graph.json").write_text(json.dumps({"format": "something/9"}))
     out = subprocess.run([sys.executable, SOLVER, str(tmp_path), "--backend", "numpy"], capture_output=True, text=True)
     assert out.returncode == 1
-    assert "something/9" in out.stderr and "boardpath.game-graph/1" in out.stderr
+    assert "something/9" in out.stderr and "boardpath.game-graph/2" in out.stderr

@@ -7,10 +7,14 @@ Both iterate a lower and an upper bound on every position's win probability for 
 move, layer by layer in the graph's solving order, from 0 and 1, until every position's bounds
 are at most --gap apart: a move to the other player takes the other kind of bound (`1 - upper`
 into the lower, `1 - lower` into the upper), a roll is worth its best move (or their mean where
-the graph says the mover picks at random), a position the probability-weighted sum of its rolls.
-The update is monotone, so any order keeps both bounds valid: the GPU updates in place, threads
-reading whatever their successors' bounds hold (both bounds of a position side by side), NumPy all positions from the previous sweep (Jacobi).
-A position whose bounds are within half the gap is not updated again.
+the graph says the mover picks at random), a position the probability-weighted sum of its rolls;
+a position's self-loops and the partner its pass leads to (passes.u8) are solved in closed form,
+as the CPU solver solves them. The update is monotone, so any order keeps both bounds valid: the
+kernel updates in place, bucket after bucket of descending sweep key (keys.u32, the CPU solver's
+order, so that one sweep settles every race), threads reading whatever their successors' bounds
+hold (both bounds of a position side by side); NumPy updates a whole layer from the previous
+sweep (Jacobi, in rank order). A position whose bounds are within half the gap is not updated
+again.
 
     python3 scripts/gpu/solve_graph.py DIR [--backend cupy|numpy|emulate] [--table FILE] [--json OUT]
 
@@ -28,27 +32,32 @@ import time
 import numpy as np
 
 KERNEL = r"""
-extern "C" __global__ void sweep(
+// A position's bounds split as rest + stay * v(p) + pass * (1 - v(partner)): stay is the chance
+// of rolls whose only move keeps the position, pass of rolls whose only move hands the partner
+// the turn; rest holds both kinds of bound (the CPU solver's split, docs/game-solve.md).
+struct Split { double lo, hi, stay, pass; };
+
+__device__ static struct Split split_of(
     const unsigned long long* __restrict__ offsets,
     const unsigned char* __restrict__ counts,
     const unsigned char* __restrict__ means,
     const unsigned int* __restrict__ outcomes,
     const double* __restrict__ probs,
-    double2* bounds,
-    long long first, long long n, int rolls, double freeze)
+    const double2* bounds,
+    long long p, long long partner, int rolls)
 {
-    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    long long p = first + i;
-    double2 own = bounds[p];
-    double l0 = own.x, h0 = own.y;
-    if (h0 - l0 <= freeze) return;
+    struct Split s = {0.0, 0.0, 0.0, 0.0};
     unsigned long long k = offsets[p];
     const unsigned char* c = counts + p * rolls;
     unsigned int mean = means[p];
-    double L = 0.0, H = 0.0;
     for (int r = 0; r < rolls; r++) {
         int m = c[r];
+        if (m == 1) {
+            unsigned int x = outcomes[k];
+            long long j = x >> 2;
+            if ((x & 3) == 2 && j == p) { s.stay += probs[r]; k++; continue; }
+            if ((x & 3) == 3 && j == partner) { s.pass += probs[r]; k++; continue; }
+        }
         bool avg = (mean >> r) & 1;
         double l = avg ? 0.0 : -1.0, h = avg ? 0.0 : -1.0;
         for (int t = 0; t < m; t++, k++) {
@@ -58,24 +67,84 @@ extern "C" __global__ void sweep(
             switch (x & 3) {
                 case 0: a = 1.0; b = 1.0; break;
                 case 1: a = 0.0; b = 0.0; break;
-                case 2: { double2 s = bounds[j]; a = s.x; b = s.y; } break;
-                default: { double2 s = bounds[j]; a = 1.0 - s.y; b = 1.0 - s.x; } break;
+                case 2: { double2 v = bounds[j]; a = v.x; b = v.y; } break;
+                default: { double2 v = bounds[j]; a = 1.0 - v.y; b = 1.0 - v.x; } break;
             }
             if (avg) { l += a; h += b; } else { l = fmax(l, a); h = fmax(h, b); }
         }
         if (avg) { l /= m; h /= m; }
-        L += probs[r] * l;
-        H += probs[r] * h;
+        s.lo += probs[r] * l;
+        s.hi += probs[r] * h;
     }
-    bounds[p] = make_double2(fmax(l0, L), fmin(h0, H));
+    return s;
+}
+
+// The position a pass leads to (the first roll of passes.u8 whose only move hands the turn
+// over), or -1.
+__device__ static long long partner_of(
+    const unsigned long long* __restrict__ offsets,
+    const unsigned char* __restrict__ counts,
+    const unsigned char* __restrict__ passes,
+    const unsigned int* __restrict__ outcomes,
+    long long p, int rolls)
+{
+    unsigned long long k = offsets[p];
+    const unsigned char* c = counts + p * rolls;
+    for (int r = 0; r < rolls; r++) {
+        if (((passes[p] >> r) & 1) && c[r] == 1 && (outcomes[k] & 3) == 3) return outcomes[k] >> 2;
+        k += c[r];
+    }
+    return -1;
+}
+
+// One thread a position of order[first .. first + n] (one bucket of a sweep key), in place: its
+// self-loops and its pass partner solved in closed form (v(p) = a1 - b1 v(q), v(q) = a2 - b2 v(p)),
+// the lower bound of p from the upper of q.
+extern "C" __global__ void sweep(
+    const unsigned int* __restrict__ order,
+    const unsigned long long* __restrict__ offsets,
+    const unsigned char* __restrict__ counts,
+    const unsigned char* __restrict__ means,
+    const unsigned char* __restrict__ passes,
+    const unsigned int* __restrict__ outcomes,
+    const double* __restrict__ probs,
+    double2* bounds,
+    long long first, long long n, int rolls, double freeze)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    long long p = order[first + i];
+    double2 own = bounds[p];
+    if (own.y - own.x <= freeze) return;
+    long long q = partner_of(offsets, counts, passes, outcomes, p, rolls);
+    struct Split s = split_of(offsets, counts, means, outcomes, probs, bounds, p, q, rolls);
+    if (s.stay >= 1.0) return;
+    double keep = 1.0 - s.stay;
+    double lo = (s.lo + s.pass) / keep, hi = (s.hi + s.pass) / keep, b1 = s.pass / keep;
+    if (q >= 0) {
+        struct Split t = split_of(offsets, counts, means, outcomes, probs, bounds, q, p, rolls);
+        if (t.stay >= 1.0) {
+            double2 v = bounds[q];
+            lo -= b1 * v.y;
+            hi -= b1 * v.x;
+        } else {
+            double keep2 = 1.0 - t.stay;
+            double a2lo = (t.lo + t.pass) / keep2, a2hi = (t.hi + t.pass) / keep2;
+            double d = 1.0 - b1 * (t.pass / keep2);
+            double l = (lo - b1 * a2hi) / d, h = (hi - b1 * a2lo) / d;
+            lo = l;
+            hi = h;
+        }
+    }
+    bounds[p] = make_double2(fmax(own.x, lo), fmin(own.y, hi));
 }
 """
 
-FORMAT = "boardpath.game-graph/1"
+FORMAT = "boardpath.game-graph/2"
 
 
 def load(directory):
-    """The graph's header and its four arrays (memory-mapped)."""
+    """The graph's header and its six arrays (memory-mapped)."""
     with open(f"{directory}/graph.json", encoding="utf-8") as f:
         header = json.load(f)
     if header.get("format") != FORMAT:
@@ -85,18 +154,22 @@ def load(directory):
         "offsets": np.memmap(f"{directory}/offsets.u64", dtype="<u8", mode="r"),
         "counts": np.memmap(f"{directory}/counts.u8", dtype="u1", mode="r"),
         "means": np.memmap(f"{directory}/means.u8", dtype="u1", mode="r"),
+        "passes": np.memmap(f"{directory}/passes.u8", dtype="u1", mode="r"),
+        "keys": np.memmap(f"{directory}/keys.u32", dtype="<u4", mode="r"),
         "outcomes": np.memmap(f"{directory}/outcomes.u32", dtype="<u4", mode="r"),
     }
-    expected = {"offsets": n + 1, "counts": n * rolls, "means": n, "outcomes": header["outcomes"]}
+    expected = {"offsets": n + 1, "counts": n * rolls, "means": n, "passes": n, "keys": n, "outcomes": header["outcomes"]}
     for name, want in expected.items():
         if len(arrays[name]) != want:
             sys.exit(f"{directory}: {name} holds {len(arrays[name])} entries, expected {want}")
     return header, arrays
 
 
-def numpy_sweep(arrays, probs, lo, hi, first, end, freeze):
-    """One Jacobi sweep of positions first..end; the largest gap and the positions updated."""
+def numpy_split(arrays, probs, lo, hi, first, end):
+    """Each position's bounds split as the kernel splits them (rest, stay, pass; see KERNEL),
+    with the partner its pass leads to, all from the bounds as they stand (a Jacobi sweep)."""
     rolls = len(probs)
+    n = end - first
     o0, o1 = int(arrays["offsets"][first]), int(arrays["offsets"][end])
     out = np.asarray(arrays["outcomes"][o0:o1])
     kind, j = out & 3, (out >> 2).astype(np.int64)
@@ -104,17 +177,63 @@ def numpy_sweep(arrays, probs, lo, hi, first, end, freeze):
     b = np.select([kind == 0, kind == 1, kind == 2], [1.0, 0.0, hi[j]], 1.0 - lo[j])
     counts = np.asarray(arrays["counts"][first * rolls : end * rolls]).astype(np.int64)
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    mean = (np.asarray(arrays["means"][first:end])[:, None] >> np.arange(rolls)) & 1
-    mean = mean.reshape(-1).astype(bool)
+    bits = np.arange(rolls)
+    mean = ((np.asarray(arrays["means"][first:end])[:, None] >> bits) & 1).reshape(-1).astype(bool)
+    passes = ((np.asarray(arrays["passes"][first:end])[:, None] >> bits) & 1).astype(bool)
     l = np.where(mean, np.add.reduceat(a, starts) / counts, np.maximum.reduceat(a, starts))
     h = np.where(mean, np.add.reduceat(b, starts) / counts, np.maximum.reduceat(b, starts))
-    new_lo = (l.reshape(-1, rolls) * probs).sum(axis=1)
-    new_hi = (h.reshape(-1, rolls) * probs).sum(axis=1)
+    # Each roll's first move, for the rolls with one move: a self-loop, or a pass.
+    single = (counts == 1).reshape(n, rolls)
+    kind1, j1 = kind[starts].reshape(n, rolls), j[starts].reshape(n, rolls)
+    own = np.arange(first, end)[:, None]
+    stay = single & (kind1 == 2) & (j1 == own)
+    passing = passes & single & (kind1 == 3)
+    has = passing.any(axis=1)
+    partner = np.where(has, j1[np.arange(n), passing.argmax(axis=1)], -1)
+    paired = single & (kind1 == 3) & (j1 == partner[:, None]) & has[:, None]
+    rest = ~(stay | paired)
+    return {
+        "lo": (l.reshape(n, rolls) * probs * rest).sum(axis=1),
+        "hi": (h.reshape(n, rolls) * probs * rest).sum(axis=1),
+        "stay": (probs * stay).sum(axis=1),
+        "pass": (probs * paired).sum(axis=1),
+        "partner": partner,
+    }
+
+
+def numpy_sweep(arrays, probs, lo, hi, first, end, freeze):
+    """One Jacobi sweep of positions first..end with the kernel's closed form; the largest gap and
+    the positions updated."""
+    s = numpy_split(arrays, probs, lo, hi, first, end)
+    q = s["partner"]
+    paired = q >= 0
+    # A pass leads to the position with the sides swapped, which passes back or not at all, so
+    # the partner's split towards p is its own split; the graphs boardpath writes keep a pass in
+    # its layer.
+    inside = (q >= first) & (q < end)
+    back = s["partner"][np.where(inside, q - first, 0)]
+    odd = paired & (~inside | ((back != -1) & (back != np.arange(first, end))))
+    if odd.any():
+        raise SystemExit(f"layer {first}..{end}: {int(odd.sum())} passes lead outside the layer or to a position that passes elsewhere; the NumPy reference cannot pair them")
+    keep = 1.0 - s["stay"]
+    live = keep > 0.0
+    keep = np.where(live, keep, 1.0)
+    a1lo, a1hi = (s["lo"] + s["pass"]) / keep, (s["hi"] + s["pass"]) / keep
+    b1 = s["pass"] / keep
+    t = np.where(paired, q - first, 0)
+    a2lo, a2hi = a1lo[t], a1hi[t]
+    b2 = b1[t]
+    # The partner's own stay covering every roll: its bounds as they stand.
+    frozen_partner = paired & ~live[t]
+    d = np.where(paired & ~frozen_partner, 1.0 - b1 * b2, 1.0)
+    qlo, qhi = lo[np.where(paired, q, first)], hi[np.where(paired, q, first)]
+    new_lo = np.where(frozen_partner, a1lo - b1 * qhi, np.where(paired, (a1lo - b1 * a2hi) / d, a1lo))
+    new_hi = np.where(frozen_partner, a1hi - b1 * qlo, np.where(paired, (a1hi - b1 * a2lo) / d, a1hi))
     old = hi[first:end] - lo[first:end]
-    active = old > freeze
+    active = (old > freeze) & live
     lo[first:end] = np.where(active, np.maximum(lo[first:end], new_lo), lo[first:end])
     hi[first:end] = np.where(active, np.minimum(hi[first:end], new_hi), hi[first:end])
-    return float((hi[first:end] - lo[first:end]).max()), int(active.sum())
+    return float((hi[first:end] - lo[first:end]).max()), int((old > freeze).sum())
 
 
 # The kernel compiled as C for the CPU (`--backend emulate`): CUDA's names for what C spells
@@ -126,19 +245,21 @@ typedef struct { double x, y; } double2;
 static double2 make_double2(double x, double y) { double2 d = {x, y}; return d; }
 static struct { long long x; } blockIdx, blockDim, threadIdx;
 #define __global__
+#define __device__
 #define __restrict__ restrict
 """
 
 C_DRIVER = r"""
-void run(const unsigned long long* offsets, const unsigned char* counts, const unsigned char* means,
-         const unsigned int* outcomes, const double* probs, double2* bounds,
-         long long first, long long n, int rolls, double freeze)
+void run(const unsigned int* order, const unsigned long long* offsets, const unsigned char* counts,
+         const unsigned char* means, const unsigned char* passes, const unsigned int* outcomes,
+         const double* probs, double2* bounds, long long first, long long n, int rolls,
+         double freeze)
 {
     blockDim.x = 1;
     threadIdx.x = 0;
     for (long long i = 0; i < n; i++) {
         blockIdx.x = i;
-        sweep(offsets, counts, means, outcomes, probs, bounds, first, n, rolls, freeze);
+        sweep(order, offsets, counts, means, passes, outcomes, probs, bounds, first, n, rolls, freeze);
     }
 }
 """
@@ -156,21 +277,43 @@ def emulated_kernel(workdir):
         f.write(C_PRELUDE + KERNEL.replace('extern "C" ', "") + C_DRIVER)
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source, "-lm"], check=True)
     run = ctypes.CDLL(library).run
-    run.argtypes = [ctypes.c_void_p] * 6 + [ctypes.c_longlong, ctypes.c_longlong, ctypes.c_int, ctypes.c_double]
+    run.argtypes = [ctypes.c_void_p] * 8 + [ctypes.c_longlong, ctypes.c_longlong, ctypes.c_int, ctypes.c_double]
     run.restype = None
     return run
 
 
+def sweep_order(keys, first, end):
+    """Positions first..end in the CPU solver's order, by descending sweep key (rank order within
+    a key), and where each key's bucket starts and ends in it."""
+    k = np.asarray(keys[first:end]).astype(np.int64)
+    by = np.argsort(-k, kind="stable")
+    order = (by + first).astype(np.uint32)
+    sorted_keys = k[by]
+    cuts = np.flatnonzero(np.diff(sorted_keys)) + 1
+    edges = np.concatenate(([0], cuts, [end - first])).astype(np.int64)
+    return order, list(zip(edges[:-1].tolist(), edges[1:].tolist()))
+
+
 def kernel_sweeper(header, arrays, backend, probs, freeze, workdir):
     """The kernel's bounds (both of a position side by side: one 16-byte read a successor), a
-    sweep of positions first..end, and the seconds the upload took: on the GPU with CuPy, or
-    compiled for the CPU."""
+    sweep of positions first..end (bucket after bucket of descending sweep key, a launch each, so
+    that one sweep settles every race as on the CPU), and the seconds the upload took: on the GPU
+    with CuPy, or compiled for the CPU."""
     n, rolls = header["positions"], len(probs)
+    orders = {}
+
+    def order_of(first, end, upload):
+        if (first, end) not in orders:
+            order, buckets = sweep_order(arrays["keys"], first, end)
+            orders.clear()
+            orders[(first, end)] = (upload(order), buckets)
+        return orders[(first, end)]
+
     if backend == "cupy":
         import cupy as cp
 
         started = time.perf_counter()
-        dev = {name: cp.asarray(np.asarray(a)) for name, a in arrays.items()}
+        dev = {name: cp.asarray(np.asarray(a)) for name, a in arrays.items() if name != "keys"}
         dprobs = cp.asarray(probs)
         bounds = cp.zeros((n, 2), dtype=cp.float64)
         bounds[:, 1] = 1.0
@@ -179,21 +322,25 @@ def kernel_sweeper(header, arrays, backend, probs, freeze, workdir):
         kernel = cp.RawKernel(KERNEL, "sweep")
 
         def sweep(first, end):
+            order, buckets = order_of(first, end, cp.asarray)
             threads = 256
-            blocks = (end - first + threads - 1) // threads
-            args = (dev["offsets"], dev["counts"], dev["means"], dev["outcomes"], dprobs, bounds)
-            kernel((blocks,), (threads,), args + (np.int64(first), np.int64(end - first), np.int32(rolls), np.float64(freeze)))
+            args = (order, dev["offsets"], dev["counts"], dev["means"], dev["passes"], dev["outcomes"], dprobs, bounds)
+            for a, b in buckets:
+                blocks = (b - a + threads - 1) // threads
+                kernel((blocks,), (threads,), args + (np.int64(a), np.int64(b - a), np.int32(rolls), np.float64(freeze)))
 
         return bounds, sweep, upload
     run = emulated_kernel(workdir)
     host = {name: np.ascontiguousarray(np.asarray(a)) for name, a in arrays.items()}
     bounds = np.zeros((n, 2))
     bounds[:, 1] = 1.0
-    pointers = [host[k].ctypes.data for k in ("offsets", "counts", "means", "outcomes")]
+    pointers = [host[k].ctypes.data for k in ("offsets", "counts", "means", "passes", "outcomes")]
     pointers += [probs.ctypes.data, bounds.ctypes.data]
 
     def sweep(first, end):
-        run(*pointers, first, end - first, rolls, freeze)
+        order, buckets = order_of(first, end, np.ascontiguousarray)
+        for a, b in buckets:
+            run(order.ctypes.data, *pointers, a, b - a, rolls, freeze)
 
     return bounds, sweep, 0.0
 
@@ -322,8 +469,11 @@ def main():
     if "table_max_difference" in report:
         print(f"  largest difference from the table: {report['table_max_difference']:.2e}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
+        # Whole or not at all: written beside, then renamed over.
+        partial = f"{args.json}.{os.getpid()}.tmp"
+        with open(partial, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=2)
+        os.replace(partial, args.json)
 
 
 if __name__ == "__main__":

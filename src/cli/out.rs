@@ -40,32 +40,10 @@ pub fn write_file_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::Output {
+    boardpath::file::write_atomically(path, |out| write(out)).map_err(|e| Error::Output {
         path: path.display().to_string(),
         reason: e.to_string(),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create(&tmp).and_then(|f| {
-        let mut out = BufWriter::new(f);
-        write(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    match written.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            // Best effort: the temporary file is ours and useless now.
-            let _ = std::fs::remove_file(&tmp);
-            Err(fail(e))
-        }
-    }
+    })
 }
 
 /// `results` of `kind`, computed on `boards`, as a self-describing JSON document (schema,

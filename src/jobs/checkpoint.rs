@@ -206,6 +206,11 @@ fn read_bounds<S: Slot>(
     Ok(())
 }
 
+/// How the temporary files in a checkpoint directory end (`.order-GROUP.PID.tmp`, a named order
+/// file, and the layer files' [`AtomicFile`](crate::file::AtomicFile) names): a solve killed
+/// while one existed left it behind, and the next solve removes it.
+const TEMPORARY: &str = ".tmp";
+
 impl<S: Slot> Checkpoint<S> for LayerFiles {
     fn load(
         &self,
@@ -274,11 +279,7 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             ));
         }
         // A file is whole or absent: written beside, then renamed over.
-        let tmp = self
-            .dir
-            .join(format!(".layer-{index}.{}.tmp", std::process::id()));
-        let written = std::fs::File::create(&tmp).and_then(|f| {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        crate::file::write_atomically(&path, |w| {
             writeln!(w, "{line}")?;
             w.write_all(&vec![0u8; (offset - line.len() as u64 - 1) as usize])?;
             let mut bytes = Vec::with_capacity(CHUNK * S::BYTES as usize);
@@ -286,26 +287,21 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
                 bytes_of(part, &mut bytes);
                 w.write_all(&bytes)?;
             }
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()
-        });
-        match written.and_then(|()| std::fs::rename(&tmp, &path)) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(fail(e))
-            }
-        }
+            Ok(())
+        })
+        .map_err(fail)
     }
 
     fn scratch(&self, index: usize) -> Result<Option<std::fs::File>, String> {
         let fail = |path: &Path, e: std::io::Error| format!("{}: cannot make: {e}", path.display());
         std::fs::create_dir_all(&self.dir).map_err(|e| fail(&self.dir, e))?;
-        // A name a solve killed between naming its order file and unlinking it left behind.
+        // Left by a solve killed between naming its order file and unlinking it, or while it
+        // wrote a layer file.
         for entry in std::fs::read_dir(&self.dir).map_err(|e| fail(&self.dir, e))? {
             let entry = entry.map_err(|e| fail(&self.dir, e))?;
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with(".order-") && name.ends_with(".tmp") {
+            if name.starts_with('.') && name.ends_with(TEMPORARY) {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -325,7 +321,7 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
         // Elsewhere (or on a file system without unnamed files): named, then unlinked at once.
         let path = self
             .dir
-            .join(format!(".order-{index}.{}.tmp", std::process::id()));
+            .join(format!(".order-{index}.{}{TEMPORARY}", std::process::id()));
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
@@ -364,15 +360,18 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
 mod tests {
     use super::*;
 
-    /// The order's scratch file leaves no name in the checkpoint directory, and a name a killed
-    /// solve left there is removed; the file holds what is written to it.
+    /// The order's scratch file leaves no name in the checkpoint directory, and the temporary
+    /// files a killed solve left there (an order file, a layer file half written) are removed;
+    /// the file holds what is written to it.
     #[test]
     fn the_order_file_leaves_no_name() {
         let temp = tempfile::tempdir().unwrap();
         let dir = temp.path().join("k.values.partial");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(".order-3.1.tmp"), b"left").unwrap();
+        std::fs::write(dir.join(".layer-4.bounds.1-0.tmp"), b"half").unwrap();
         std::fs::write(dir.join("layer-0.bounds"), b"kept").unwrap();
+        std::fs::write(dir.join("notes.tmp"), b"not hidden: not ours").unwrap();
         let files = LayerFiles::new(dir.clone(), "a solve".into());
         let mut file = Checkpoint::<Bounds>::scratch(&files, 5).unwrap().unwrap();
         file.write_all(b"order").unwrap();
@@ -385,6 +384,6 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         names.sort();
-        assert_eq!(names, ["layer-0.bounds"]);
+        assert_eq!(names, ["layer-0.bounds", "notes.tmp"]);
     }
 }

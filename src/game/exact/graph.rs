@@ -7,27 +7,30 @@
 //! values over a fixed graph and needs no rule book of its own.
 
 use super::{ChanceGame, Expansion, MoveOutcome};
+use crate::file::AtomicFile;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The format word of `graph.json`'s `format` field.
-pub const GRAPH_FORMAT: &str = "boardpath.game-graph/1";
+pub const GRAPH_FORMAT: &str = "boardpath.game-graph/2";
 
 /// The most positions the format holds: an outcome is `kind + 4 * position` in a `u32`.
 pub const GRAPH_MAX_POSITIONS: u64 = 1 << 30;
 
-/// The most rolls the format holds: a position's averaged rolls are the bits of one byte.
+/// The most rolls the format holds: a position's averaged rolls (and its passes) are the bits of
+/// one byte.
 pub const GRAPH_MAX_ROLLS: usize = 8;
 
 /// The files of a graph, in the order they are written (`graph.json` last: a directory that
 /// holds it holds the whole graph).
-pub const GRAPH_FILES: [&str; 5] = [
+pub const GRAPH_FILES: [&str; 7] = [
     "offsets.u64",
     "counts.u8",
     "means.u8",
+    "passes.u8",
+    "keys.u32",
     "outcomes.u32",
     "graph.json",
 ];
@@ -155,11 +158,14 @@ pub fn decode_outcome(x: u32) -> MoveOutcome {
     }
 }
 
-/// One run of positions, expanded: each roll's move count, the averaged rolls, the outcomes.
+/// One run of positions, expanded: each roll's move count, the averaged rolls, the passes, the
+/// outcomes.
 #[derive(Default)]
 struct Part {
     counts: Vec<u8>,
     means: Vec<u8>,
+    passes: Vec<u8>,
+    keys: Vec<u32>,
     outcomes: Vec<u32>,
 }
 
@@ -185,47 +191,39 @@ fn expand_part(
                 .extend(moves.iter().map(|&o| encode_outcome(o)));
         }
         part.means.push(e.mean as u8);
+        part.passes.push(e.pass as u8);
+        part.keys.push(game.sweep_key(p));
     }
     Ok(part)
 }
 
-/// A file being written under a temporary name, renamed into place by [`Staged::finish`].
-struct Staged {
-    tmp: PathBuf,
-    path: PathBuf,
-    out: BufWriter<File>,
-}
+/// A file of the graph being written beside its place ([`AtomicFile`]), errors naming it.
+struct Staged(AtomicFile);
 
 impl Staged {
     fn create(dir: &Path, name: &str) -> Result<Self, GraphError> {
         let path = dir.join(name);
-        let tmp = dir.join(format!(".{name}.tmp"));
-        let file = File::create(&tmp).map_err(|error| GraphError::Io {
-            path: tmp.clone(),
+        AtomicFile::create(&path)
+            .map(Staged)
+            .map_err(|error| GraphError::Io { path, error })
+    }
+
+    fn io(&self, error: std::io::Error) -> GraphError {
+        GraphError::Io {
+            path: self.0.path().to_path_buf(),
             error,
-        })?;
-        Ok(Staged {
-            tmp,
-            path,
-            out: BufWriter::with_capacity(1 << 22, file),
-        })
+        }
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), GraphError> {
-        self.out.write_all(bytes).map_err(|error| GraphError::Io {
-            path: self.tmp.clone(),
-            error,
-        })
+        self.0.write_all(bytes).map_err(|e| self.io(e))
     }
 
     fn finish(self) -> Result<(), GraphError> {
-        let io = |error| GraphError::Io {
-            path: self.tmp.clone(),
-            error,
-        };
-        let file = self.out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&self.tmp, &self.path).map_err(io)
+        let path = self.0.path().to_path_buf();
+        self.0
+            .commit()
+            .map_err(|error| GraphError::Io { path, error })
     }
 }
 
@@ -235,7 +233,8 @@ fn le_bytes<T: Copy, const N: usize>(values: &[T], to: impl Fn(T) -> [u8; N]) ->
 }
 
 /// Writes `game`'s position graph into the directory `dir` (made if missing): `offsets.u64`,
-/// `counts.u8`, `means.u8`, `outcomes.u32` and last `graph.json` ([`GraphHeader`]), each under a
+/// `counts.u8`, `means.u8`, `passes.u8`, `keys.u32`, `outcomes.u32` and last `graph.json`
+/// ([`GraphHeader`]), each under a
 /// temporary name first; `start` is the rank of the start and `name` the game in words. The
 /// positions are expanded on the current rayon pool, a chunk at a time; `progress` is told the
 /// positions written so far.
@@ -271,15 +270,8 @@ pub fn write_graph(
     })?;
     let mut files = Vec::new();
     let result = write_arrays(game, dir, &progress, &mut files);
-    let outcomes = match result {
-        Ok(outcomes) => outcomes,
-        Err(e) => {
-            for f in files {
-                let _ = std::fs::remove_file(&f.tmp);
-            }
-            return Err(e);
-        }
-    };
+    // On failure the staged files, dropped, remove their temporary files.
+    let outcomes = result?;
     let header = GraphHeader {
         format: GRAPH_FORMAT.into(),
         game: name.into(),
@@ -325,6 +317,15 @@ fn described_files(rolls: usize) -> Vec<GraphFile> {
         "u8, one a position: bit r set where roll r's moves are averaged (the mover picks at \
          random) instead of the best taken"
             .to_string(),
+        "u8, one a position: bit r set where roll r's only move is a pass (nothing moves: the \
+         same player rolls again at the same position, or the other player moves next at the \
+         position with the sides swapped), which a solver may solve in closed form with the \
+         position it leads to"
+            .to_string(),
+        "u32 little-endian, one a position: the sweep key; the solver updates a layer's \
+         positions by descending key (a move that captures nothing leads to a larger one, so one \
+         sweep settles every race), positions of one key together"
+            .to_string(),
         "u32 little-endian: each move's outcome, positions in rank order and their rolls in \
          order: kind + 4 * position, kind 0 the mover wins, 1 the mover loses, 2 the same player \
          moves next at position, 3 the other player moves next at position (worth 1 minus its \
@@ -341,14 +342,14 @@ fn described_files(rolls: usize) -> Vec<GraphFile> {
         .collect()
 }
 
-/// The four arrays, staged in `files` (in [`GRAPH_FILES`] order); the outcomes written.
+/// The six arrays, staged in `files` (in [`GRAPH_FILES`] order); the outcomes written.
 fn write_arrays(
     game: &impl ChanceGame,
     dir: &Path,
     progress: &impl Fn(u64),
     files: &mut Vec<Staged>,
 ) -> Result<u64, GraphError> {
-    for name in &GRAPH_FILES[..4] {
+    for name in &GRAPH_FILES[..6] {
         files.push(Staged::create(dir, name)?);
     }
     let n = game.positions();
@@ -373,7 +374,9 @@ fn write_arrays(
             files[0].write(&le_bytes(&offsets, u64::to_le_bytes))?;
             files[1].write(&part.counts)?;
             files[2].write(&part.means)?;
-            files[3].write(&le_bytes(&part.outcomes, u32::to_le_bytes))?;
+            files[3].write(&part.passes)?;
+            files[4].write(&le_bytes(&part.keys, u32::to_le_bytes))?;
+            files[5].write(&le_bytes(&part.outcomes, u32::to_le_bytes))?;
         }
         progress(to);
     }
