@@ -55,3 +55,18 @@ def test_a_directory_of_another_format_is_refused(tmp_path):
     out = subprocess.run([sys.executable, SOLVER, str(tmp_path), "--backend", "numpy"], capture_output=True, text=True)
     assert out.returncode == 1
     assert "something/9" in out.stderr and "boardpath.game-graph/2" in out.stderr
+
+
+@pytest.mark.parametrize("name", ["passes.u8", "keys.u32"])
+def test_a_short_array_is_refused_with_its_length(cli, tmp_path, name):
+    pytest.importorskip("numpy")
+    graph = tmp_path / "g1"
+    subprocess.run([cli.binary, "solve-game", "--pieces", "1", "--export-graph", str(graph)], check=True, capture_output=True)
+    path = graph / name
+    data = path.read_bytes()
+    width = 4 if name.endswith("u32") else 1
+    path.write_bytes(data[: len(data) - 3 * width])
+    out = subprocess.run([sys.executable, SOLVER, str(graph), "--backend", "numpy"], capture_output=True, text=True)
+    assert out.returncode == 1
+    stem = name.split(".")[0]
+    assert f"{stem} holds 1638 entries, expected 1641" in out.stderr, out.stderr
