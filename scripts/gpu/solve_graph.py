@@ -291,7 +291,7 @@ def sweep_order(keys, first, end):
     sorted_keys = k[by]
     cuts = np.flatnonzero(np.diff(sorted_keys)) + 1
     edges = np.concatenate(([0], cuts, [end - first])).astype(np.int64)
-    return order, list(zip(edges[:-1].tolist(), edges[1:].tolist()))
+    return order, [(a, b) for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()) if b > a]
 
 
 def kernel_sweeper(header, arrays, backend, probs, freeze, workdir):
