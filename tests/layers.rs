@@ -1,8 +1,8 @@
 //! The layers of `src/`: no file-level import cycle, and every module uses only the layers below
 //! it, in the order `docs/architecture.md` draws ([`LAYERS`]; a test reads the drawing and holds
 //! the two to the same order):
-//! text, random, cancel, file -> board -> cost -> race, search -> generate, encoding -> solve -> output,
-//! paper, dice -> compare, render, game -> jobs -> cli.
+//! text, random, cancel, file -> board -> cost -> race, search -> generate, encoding -> solve ->
+//! output, paper, dice -> compare, render, game -> jobs -> cli.
 //!
 //! A file *uses* another when it names an item of it: `use crate::...`, `use super::...`, a child
 //! module, or a `crate::a::b` path in code. Comments, `#[cfg(test)]` modules and `pub use child::X`
