@@ -13,6 +13,23 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// process (the server's threads) never share a temporary file.
 static TAKEN: AtomicU64 = AtomicU64::new(0);
 
+/// How every temporary name this module gives ends; such a name also starts with a dot.
+pub const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// Whether `name` (a file name, without its directory) has the shape of a temporary name: a
+/// hidden file ending in [`TEMPORARY_SUFFIX`]. A directory this program owns (a checkpoint's)
+/// may remove such files that a killed run left behind.
+///
+/// ```
+/// use boardpath::file::is_temporary;
+/// assert!(is_temporary(".table.bin.4242-0.tmp"));
+/// assert!(!is_temporary("table.bin") && !is_temporary("notes.tmp"));
+/// ```
+#[must_use]
+pub fn is_temporary(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(TEMPORARY_SUFFIX)
+}
+
 /// A file being written under a temporary name beside its destination (`.NAME.PID-N.tmp` in the
 /// same directory, so that the rename stays on one file system), buffered; [`commit`] flushes it
 /// to disk and renames it over the destination. Dropped before that, it removes the temporary file
@@ -68,7 +85,10 @@ impl AtomicFile {
             .to_string_lossy()
             .into_owned();
         let n = TAKEN.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+        let tmp = dir.join(format!(
+            ".{name}.{}-{n}{TEMPORARY_SUFFIX}",
+            std::process::id()
+        ));
         let file = File::create(&tmp)?;
         Ok(AtomicFile {
             path,
@@ -99,24 +119,25 @@ impl AtomicFile {
         done
     }
 
-    fn out(&mut self) -> io::Result<&mut BufWriter<File>> {
+    /// The writer: present until `commit` or `drop` takes it, and neither leaves `self` usable.
+    fn out(&mut self) -> &mut BufWriter<File> {
         self.out
             .as_mut()
-            .ok_or_else(|| io::Error::other("written after its commit"))
+            .expect("an AtomicFile is written only before its commit")
     }
 }
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out()?.write(buf)
+        self.out().write(buf)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.out()?.write_all(buf)
+        self.out().write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.out()?.flush()
+        self.out().flush()
     }
 }
 
@@ -183,7 +204,7 @@ mod tests {
         file.write_all(&[7u8; 3 << 20]).unwrap(); // more than the buffer holds
         assert!(!path.exists());
         assert_eq!(names(&dir).len(), 1);
-        assert!(names(&dir)[0].starts_with(".table.bin.") && names(&dir)[0].ends_with(".tmp"));
+        assert!(names(&dir)[0].starts_with(".table.bin.") && is_temporary(&names(&dir)[0]));
         file.commit().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), vec![7u8; 3 << 20]);
         assert_eq!(names(&dir), ["table.bin"]);

@@ -206,11 +206,6 @@ fn read_bounds<S: Slot>(
     Ok(())
 }
 
-/// How the temporary files in a checkpoint directory end (`.order-GROUP.PID.tmp`, a named order
-/// file, and the layer files' [`AtomicFile`](crate::file::AtomicFile) names): a solve killed
-/// while one existed left it behind, and the next solve removes it.
-const TEMPORARY: &str = ".tmp";
-
 impl<S: Slot> Checkpoint<S> for LayerFiles {
     fn load(
         &self,
@@ -296,12 +291,12 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
         let fail = |path: &Path, e: std::io::Error| format!("{}: cannot make: {e}", path.display());
         std::fs::create_dir_all(&self.dir).map_err(|e| fail(&self.dir, e))?;
         // Left by a solve killed between naming its order file and unlinking it, or while it
-        // wrote a layer file.
+        // wrote a layer file (an `AtomicFile`): both have temporary names.
         for entry in std::fs::read_dir(&self.dir).map_err(|e| fail(&self.dir, e))? {
             let entry = entry.map_err(|e| fail(&self.dir, e))?;
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with('.') && name.ends_with(TEMPORARY) {
+            if crate::file::is_temporary(&name) {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -319,9 +314,11 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             }
         }
         // Elsewhere (or on a file system without unnamed files): named, then unlinked at once.
-        let path = self
-            .dir
-            .join(format!(".order-{index}.{}{TEMPORARY}", std::process::id()));
+        let path = self.dir.join(format!(
+            ".order-{index}.{}{}",
+            std::process::id(),
+            crate::file::TEMPORARY_SUFFIX
+        ));
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
