@@ -30,6 +30,17 @@ pub fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(TEMPORARY_SUFFIX)
 }
 
+/// A temporary name for a file `name` in `dir`: `dir/.NAME.PID-N.tmp`, distinct for every call in
+/// this process (the server's threads) and from other processes, and of the shape
+/// [`is_temporary`] knows.
+pub(crate) fn temporary_path(dir: &Path, name: &str) -> PathBuf {
+    let n = TAKEN.fetch_add(1, Ordering::Relaxed);
+    dir.join(format!(
+        ".{name}.{}-{n}{TEMPORARY_SUFFIX}",
+        std::process::id()
+    ))
+}
+
 /// A file being written under a temporary name beside its destination (`.NAME.PID-N.tmp` in the
 /// same directory, so that the rename stays on one file system), buffered; [`commit`] flushes it
 /// to disk and renames it over the destination. Dropped before that, it removes the temporary file
@@ -84,11 +95,7 @@ impl AtomicFile {
             })?
             .to_string_lossy()
             .into_owned();
-        let n = TAKEN.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(
-            ".{name}.{}-{n}{TEMPORARY_SUFFIX}",
-            std::process::id()
-        ));
+        let tmp = temporary_path(dir, &name);
         let file = File::create(&tmp)?;
         Ok(AtomicFile {
             path,

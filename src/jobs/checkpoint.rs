@@ -314,11 +314,7 @@ impl<S: Slot> Checkpoint<S> for LayerFiles {
             }
         }
         // Elsewhere (or on a file system without unnamed files): named, then unlinked at once.
-        let path = self.dir.join(format!(
-            ".order-{index}.{}{}",
-            std::process::id(),
-            crate::file::TEMPORARY_SUFFIX
-        ));
+        let path = crate::file::temporary_path(&self.dir, &format!("order-{index}"));
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
