@@ -395,7 +395,7 @@ fn subsets(pieces: u32) -> Vec<Vec<u64>> {
 }
 
 /// Pieces on goal tiles for each goal mask.
-const GOAL_PIECES: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+static GOAL_PIECES: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// The mover's share of a rank, shared by every successor in which that side moves unchanged.
 #[derive(Clone, Copy)]
@@ -512,6 +512,9 @@ pub struct Maedn2 {
     /// `[k][r]`: the `k` track tiles of colex rank `r`.
     subsets: Vec<Vec<u64>>,
     probabilities: [f64; 6],
+    /// `[i][x]`: `C(x, i + 1)` for a bit `x` below 64 (zero past the track), and zero for `x =
+    /// 64`, the trailing zeros of an empty rest ([`Self::colex`]).
+    colex: [[u64; 65]; MAX_PIECES],
     /// Whether [`ChanceGame::expand`] runs the `popcnt`/BMI2 build.
     bmi2: bool,
 }
@@ -577,6 +580,15 @@ impl Maedn2 {
         let block_index = (0..next.div_ceil(1 << block_shift))
             .map(|slot| (blocks.partition_point(|b| b.start <= slot << block_shift) - 1) as u16)
             .collect();
+        let colex = std::array::from_fn(|i| {
+            std::array::from_fn(|x| {
+                if x <= TRACK as usize {
+                    binomial.get(x as u32, i as u32 + 1)
+                } else {
+                    0
+                }
+            })
+        });
         Maedn2 {
             pieces: k,
             binomial,
@@ -591,6 +603,7 @@ impl Maedn2 {
             goal_unrank,
             subsets: subsets(k),
             probabilities: [1.0 / 6.0; 6],
+            colex,
             bmi2: has_bmi2(),
         }
     }
@@ -704,7 +717,7 @@ impl Maedn2 {
             home,
             track_pieces,
             goal_rank: self.goal_rank[m.goal as usize],
-            track_rank: self.binomial.rank(m.track),
+            track_rank: self.colex(m.track),
             track: m.track,
         }
     }
@@ -712,22 +725,43 @@ impl Maedn2 {
     /// The rank of the position whose mover is `m` (see [`Self::mover_part`]) and other side `o`.
     #[inline(always)]
     fn rank_with<B: BitOps>(&self, m: &MoverPart, o: &Side) -> u64 {
-        let d = (self.pieces + 1) as usize;
-        let (a, tm) = (m.home as usize, m.track_pieces);
-        let b = GOAL_PIECES[o.goal as usize] as usize;
-        let to = B::count(o.track);
-        debug_assert!(b < self.pieces as usize);
-        debug_assert_eq!(o.waiting as u32 + b as u32 + to, self.pieces);
         let theirs = rotate(o.track);
         debug_assert_eq!(theirs & m.track, 0);
+        debug_assert_eq!(
+            o.waiting as u32 + GOAL_PIECES[o.goal as usize] + B::count(o.track),
+            self.pieces
+        );
+        self.rank_high::<B>(m, o.goal, B::count(o.track)) + self.colex(B::compress(theirs, m.track))
+    }
+
+    /// Every digit of a rank but the last (the other side's track tiles): the mover's share `m`
+    /// and the other side's goal tiles and count of pieces on the track.
+    #[inline(always)]
+    fn rank_high<B: BitOps>(&self, m: &MoverPart, goal: u8, on_track: u32) -> u64 {
+        let d = (self.pieces + 1) as usize;
+        let (a, tm) = (m.home as usize, m.track_pieces);
+        let b = GOAL_PIECES[goal as usize & 15] as usize;
+        debug_assert!(b < self.pieces as usize);
         let c = &self.binomial;
         let base = self.layer_start[a * d + b]
-            + self.block_start[((a * d + b) * d + tm as usize) * d + to as usize];
-        let go = self.goal_rank[o.goal as usize];
-        let ro = c.rank(B::compress(theirs, m.track));
+            + self.block_start[((a * d + b) * d + tm as usize) * d + on_track as usize];
+        let go = self.goal_rank[goal as usize & 15];
         base + ((m.goal_rank * c.get(GOAL, b as u32) + go) * c.get(TRACK, tm) + m.track_rank)
-            * c.get(TRACK - tm, to)
-            + ro
+            * c.get(TRACK - tm, on_track)
+    }
+
+    /// The colex rank of a mask of at most [`MAX_PIECES`] bits below 64, in a fixed number of
+    /// steps (no branch on the bits set: a trailing-zero count of 64 reads a zero).
+    #[inline(always)]
+    fn colex(&self, mask: u64) -> u64 {
+        debug_assert!(bits(mask) as usize <= MAX_PIECES);
+        let mut rest = mask;
+        let mut r = 0;
+        for row in &self.colex {
+            r += row[rest.trailing_zeros() as usize];
+            rest &= rest.wrapping_sub(1);
+        }
+        r
     }
 
     /// The position of rank `r` (`r < positions()`).
@@ -798,34 +832,153 @@ impl Maedn2 {
         }
     }
 
-    /// [`ChanceGame::expand`] in the build `B`.
+    /// The expansion from the rule book: [`moves`] and [`Maedn2::outcome`] for every roll, in
+    /// the portable build. The solver's expansion ([`ChanceGame::expand`]) finds the same moves
+    /// from bit masks and ranks most successors from a share computed once a position; the tests
+    /// hold the two equal, outcome for outcome.
+    #[doc(hidden)]
+    pub fn expand_reference(&self, position: u64, out: &mut Expansion) {
+        out.clear();
+        let p = self.unrank(position);
+        let mut steps = Moves::default();
+        for roll in 1..=FACES {
+            moves(&p, roll, &mut steps);
+            for s in steps.as_slice() {
+                if s.action == action::PASS {
+                    out.pass |= 1 << (roll - 1);
+                }
+                out.outcomes.push(self.outcome(s, roll));
+            }
+            out.end_roll();
+        }
+    }
+
+    /// [`ChanceGame::expand`] in the build `B`: the moves of [`moves`] found from bit masks (a
+    /// roll's movable pieces are one mask, not a test a piece), and the successors ranked with
+    /// the share of their rank that the position fixes computed once.
+    ///
+    /// After a roll of 1 to 5 that captures nothing and moves a piece along the track (most
+    /// moves), the other side moves next unchanged and the mover's goal tiles and pieces on the
+    /// track keep their counts: every digit of the successor's rank but the last is the
+    /// position's (`flip`), and the last is the moved track's colex rank among the tiles the
+    /// other side leaves free.
     #[inline(always)]
     fn expand_with<B: BitOps>(&self, position: u64, out: &mut Expansion) {
         out.clear();
         let p = self.unrank_with::<B>(position);
-        // After a roll of 1 to 5 the other side moves next, unchanged unless captured.
-        let other = self.mover_part::<B>(&p.opponent);
+        let (m, o) = (p.mover, p.opponent);
+        let own = m.fields();
+        let theirs = rotate(o.track);
+        let other = self.mover_part::<B>(&o);
+        let flip = self.rank_high::<B>(&other, m.goal, B::count(m.track));
+        // The successor after a roll of 1 to 5 that neither captures nor changes the goal tiles.
+        let track_flip = |track: u64| flip + self.colex(B::compress(rotate(track), o.track));
+        // The successor after a 6 that moves a piece along the track and captures nothing: the
+        // mover's track digit and the other side's (among the tiles the mover leaves free)
+        // change, the rest is the position's.
+        let mover = self.mover_part::<B>(&m);
+        let on_track = B::count(o.track);
+        let same = self.rank_high::<B>(
+            &MoverPart {
+                track_rank: 0,
+                ..mover
+            },
+            o.goal,
+            on_track,
+        );
+        let radix = self.binomial.get(TRACK - mover.track_pieces, on_track);
+        let track_same =
+            |track: u64| same + self.colex(track) * radix + self.colex(B::compress(theirs, track));
         for roll in 1..=FACES {
-            // Inlined always: a closure not inlined is compiled without the caller's BMI2 and
-            // popcnt (a closure takes the target features of where it is written, not of
-            // `expand_bmi2`), and this one ranks every successor.
-            for_each_move(
-                &p,
-                roll,
-                #[inline(always)]
-                |s| {
-                    if s.action == action::PASS {
-                        out.pass |= 1 << (roll - 1);
-                    }
-                    let o = if roll != FACES && !s.capture && s.mover.home() < self.pieces {
-                        MoveOutcome::Flip(self.rank_with::<B>(&other, &s.mover))
+            let bit = 1u64 << (roll - 1);
+            // The start tile must be cleared when a piece waits (unless an own piece blocks
+            // it), and a 6 brings a piece in where it is free: either is the only move.
+            let forced = m.waiting > 0
+                && ((own & 1 == 1 && own >> roll & 1 == 0) || (roll == FACES && own & 1 == 0));
+            let sources = if forced {
+                own & 1
+            } else {
+                own & !(own >> roll) & ((1u64 << (TRACK + GOAL - roll)) - 1)
+            };
+            if forced && own & 1 == 0 {
+                // Bring a piece in: the mover rolls again.
+                let mut mover = m;
+                mover.waiting -= 1;
+                mover.track |= 1;
+                let mut opponent = o;
+                if theirs & 1 == 1 {
+                    opponent.track &= !(1u64 << (TRACK - OFFSET));
+                    opponent.waiting += 1;
+                }
+                let r = self.rank_with::<B>(&self.mover_part::<B>(&mover), &opponent);
+                out.outcomes.push(MoveOutcome::Same(r));
+            } else if sources == 0 {
+                // A pass: the same position after a 6, else the other side's turn.
+                out.pass |= bit;
+                out.outcomes.push(if roll == FACES {
+                    MoveOutcome::Same(position)
+                } else {
+                    MoveOutcome::Flip(track_flip(m.track))
+                });
+            } else {
+                let mut rest = sources;
+                while rest != 0 {
+                    let from = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let to = from + roll;
+                    let track = m.track ^ (1u64 << from) ^ (1u64 << to);
+                    let outcome = if to >= TRACK || theirs >> to & 1 == 1 {
+                        self.slow_outcome::<B>(&p, &other, from, to, roll)
+                    } else if roll != FACES {
+                        MoveOutcome::Flip(track_flip(track))
                     } else {
-                        self.outcome_with::<B>(&s, roll)
+                        MoveOutcome::Same(track_same(track))
                     };
-                    out.outcomes.push(o);
-                },
-            );
+                    out.outcomes.push(outcome);
+                }
+            }
             out.end_roll();
+        }
+    }
+
+    /// The outcome of moving the mover's piece on field `from` (0..44) to `to` that
+    /// [`Self::expand_with`] does not rank from the position's share: a capture, or a move into
+    /// or inside the goal.
+    #[inline(always)]
+    fn slow_outcome<B: BitOps>(
+        &self,
+        p: &Position,
+        other: &MoverPart,
+        from: u32,
+        to: u32,
+        roll: u32,
+    ) -> MoveOutcome {
+        let (mut mover, mut opponent) = (p.mover, p.opponent);
+        let mut capture = false;
+        if from < TRACK {
+            mover.track &= !(1u64 << from);
+        } else {
+            mover.goal &= !(1u8 << (from - TRACK));
+        }
+        if to < TRACK {
+            mover.track |= 1u64 << to;
+            let tile = (to + TRACK - OFFSET) % TRACK;
+            if opponent.track >> tile & 1 == 1 {
+                capture = true;
+                opponent.track &= !(1u64 << tile);
+                opponent.waiting += 1;
+            }
+        } else {
+            mover.goal |= 1u8 << (to - TRACK);
+        }
+        if mover.home() == self.pieces {
+            MoveOutcome::Win
+        } else if roll == FACES {
+            MoveOutcome::Same(self.rank_with::<B>(&self.mover_part::<B>(&mover), &opponent))
+        } else if capture {
+            MoveOutcome::Flip(self.rank_with::<B>(&self.mover_part::<B>(&opponent), &mover))
+        } else {
+            MoveOutcome::Flip(self.rank_with::<B>(other, &mover))
         }
     }
 

@@ -100,6 +100,7 @@ pub struct Expansion {
 
 impl Expansion {
     /// Empties it for the next position, keeping the allocations.
+    #[inline]
     pub fn clear(&mut self) {
         self.outcomes.clear();
         self.ends.clear();
@@ -120,12 +121,14 @@ impl Expansion {
     }
 
     /// The outcomes of roll `r`.
+    #[inline]
     pub fn roll(&self, r: usize) -> &[MoveOutcome] {
         let start = if r == 0 { 0 } else { self.ends[r - 1] };
         &self.outcomes[start..self.ends[r]]
     }
 
     /// Closes the moves of the current roll (call once per roll, after pushing its outcomes).
+    #[inline]
     pub fn end_roll(&mut self) {
         self.ends.push(self.outcomes.len());
     }

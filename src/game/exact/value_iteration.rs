@@ -279,12 +279,11 @@ fn roll_value(values: &impl Fn(usize) -> f64, e: &Expansion, r: usize) -> f64 {
     }
 }
 
-/// What roll `r` is worth, as bounds: the best (or mean) of each kind separately, which keeps
-/// both bounds (the maximum and the mean are monotone).
+/// What a roll with these `outcomes` is worth, as bounds: the best (or with `mean`, the mean)
+/// of each kind separately, which keeps both bounds (the maximum and the mean are monotone).
 #[inline]
-fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> Bounds {
-    let outcomes = e.roll(r);
-    if e.is_mean(r) {
+fn roll_bounds<S: Slot>(bounds: &[S], outcomes: &[MoveOutcome], mean: bool) -> Bounds {
+    if mean {
         let n = outcomes.len() as f64;
         let [lo, hi] = outcomes.iter().fold([0.0, 0.0], |[l, h], &o| {
             let [a, b] = bound(bounds, o);
@@ -292,11 +291,13 @@ fn roll_bounds<S: Slot>(bounds: &[S], e: &Expansion, r: usize) -> Bounds {
         });
         [lo / n, hi / n]
     } else {
+        // A plain comparison: bounds are never NaN, and `f64::max` spends three instructions
+        // on NaN where this takes one.
         outcomes
             .iter()
             .fold([f64::NEG_INFINITY, f64::NEG_INFINITY], |[l, h], &o| {
                 let [a, b] = bound(bounds, o);
-                [l.max(a), h.max(b)]
+                [if a > l { a } else { l }, if b > h { b } else { h }]
             })
     }
 }
@@ -336,8 +337,11 @@ fn split<S: Slot>(
         stay: 0.0,
         pass: 0.0,
     };
-    for (r, &pr) in probs.iter().enumerate() {
-        let outcomes = e.roll(r);
+    // Each roll's outcomes follow the last's (`Expansion::roll` without its look-ups).
+    let mut start = 0;
+    for (r, (&pr, &end)) in probs.iter().zip(&e.ends).enumerate() {
+        let outcomes = &e.outcomes[start..end];
+        start = end;
         if let [only] = outcomes {
             match *only {
                 MoveOutcome::Same(j) if j == p => {
@@ -351,7 +355,7 @@ fn split<S: Slot>(
                 _ => {}
             }
         }
-        let [lo, hi] = roll_bounds(bounds, e, r);
+        let [lo, hi] = roll_bounds(bounds, outcomes, e.is_mean(r));
         s.rest[0] += pr * lo;
         s.rest[1] += pr * hi;
     }
@@ -366,6 +370,7 @@ fn split<S: Slot>(
 /// in the sweep. Pairing those was nearly half of all expansions (8.9 million beside 19.9 million
 /// updates with 2 pieces), and finding passes by the partner's sweep key instead cost an
 /// `unrank` a candidate (11% of a profile).
+#[inline]
 fn partner_of(e: &Expansion, rolls: usize) -> Option<u64> {
     (0..rolls).find_map(|r| match e.roll(r) {
         [MoveOutcome::Flip(j)] if e.is_pass(r) => Some(*j),
