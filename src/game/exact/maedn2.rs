@@ -902,15 +902,15 @@ impl Maedn2 {
             };
             if forced && own & 1 == 0 {
                 // Bring a piece in: the mover rolls again.
-                let mut mover = m;
-                mover.waiting -= 1;
-                mover.track |= 1;
+                let mut entered = m;
+                entered.waiting -= 1;
+                entered.track |= 1;
                 let mut opponent = o;
                 if theirs & 1 == 1 {
                     opponent.track &= !(1u64 << (TRACK - OFFSET));
                     opponent.waiting += 1;
                 }
-                let r = self.rank_with::<B>(&self.mover_part::<B>(&mover), &opponent);
+                let r = self.rank_with::<B>(&self.mover_part::<B>(&entered), &opponent);
                 out.outcomes.push(MoveOutcome::Same(r));
             } else if sources == 0 {
                 // A pass: the same position after a 6, else the other side's turn.
