@@ -263,6 +263,20 @@ impl Binomial {
         self.0[n as usize][k as usize]
     }
 
+    /// `[i][x]`: `C(x, i + 1)` for `x` up to 40 and zero above, up to `x = 64` (the table of
+    /// [`Maedn2::colex`]).
+    fn colex_rows(&self) -> [[u64; 65]; MAX_PIECES] {
+        std::array::from_fn(|i| {
+            std::array::from_fn(|x| {
+                if x <= TRACK as usize {
+                    self.get(x as u32, i as u32 + 1)
+                } else {
+                    0
+                }
+            })
+        })
+    }
+
     /// Colex rank of the set bits of `mask`: `sum C(x_i, i + 1)` over the bits in order.
     #[inline(always)]
     fn rank(&self, mut mask: u64) -> u64 {
@@ -580,15 +594,7 @@ impl Maedn2 {
         let block_index = (0..next.div_ceil(1 << block_shift))
             .map(|slot| (blocks.partition_point(|b| b.start <= slot << block_shift) - 1) as u16)
             .collect();
-        let colex = std::array::from_fn(|i| {
-            std::array::from_fn(|x| {
-                if x <= TRACK as usize {
-                    binomial.get(x as u32, i as u32 + 1)
-                } else {
-                    0
-                }
-            })
-        });
+        let colex = binomial.colex_rows();
         Maedn2 {
             pieces: k,
             binomial,

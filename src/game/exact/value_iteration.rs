@@ -338,6 +338,7 @@ fn split<S: Slot>(
         pass: 0.0,
     };
     // Each roll's outcomes follow the last's (`Expansion::roll` without its look-ups).
+    debug_assert_eq!(e.ends.len(), probs.len(), "one end a roll");
     let mut start = 0;
     for (r, (&pr, &end)) in probs.iter().zip(&e.ends).enumerate() {
         let outcomes = &e.outcomes[start..end];
