@@ -174,39 +174,7 @@ fn for_each_move(p: &Position, roll: u32, mut each: impl FnMut(Maedn2Step)) {
     let m = p.mover;
     let own = m.fields();
     let theirs = rotate(p.opponent.track);
-    let step = |from: u32, to: u32| -> Maedn2Step {
-        let mut mover = m;
-        let mut opponent = p.opponent;
-        let mut capture = false;
-        if from == u32::MAX {
-            mover.waiting -= 1;
-        } else if from < TRACK {
-            mover.track &= !(1u64 << from);
-        } else {
-            mover.goal &= !(1u8 << (from - TRACK));
-        }
-        if to < TRACK {
-            mover.track |= 1u64 << to;
-            if theirs >> to & 1 == 1 {
-                capture = true;
-                opponent.track &= !(1u64 << ((to + TRACK - OFFSET) % TRACK));
-                opponent.waiting += 1;
-            }
-        } else {
-            mover.goal |= 1u8 << (to - TRACK);
-        }
-        let action = if from == u32::MAX {
-            action::BRING_IN
-        } else {
-            action::FIELD + from
-        };
-        Maedn2Step {
-            action,
-            mover,
-            opponent,
-            capture,
-        }
-    };
+    let step = |from: u32, to: u32| apply(p, theirs, from, to);
     if m.waiting > 0 {
         // The start tile must be cleared when a piece waits, unless an own piece blocks it.
         if own & 1 == 1 && own >> roll & 1 == 0 {
@@ -237,6 +205,44 @@ fn for_each_move(p: &Position, roll: u32, mut each: impl FnMut(Maedn2Step)) {
     }
 }
 
+/// The move of the mover's piece on field `from` (0..44; `u32::MAX`: a waiting piece brought in)
+/// to field `to`, `theirs` the other side's track in the mover's frame: the two sides after it,
+/// and whether it captured.
+#[inline(always)]
+fn apply(p: &Position, theirs: u64, from: u32, to: u32) -> Maedn2Step {
+    let mut mover = p.mover;
+    let mut opponent = p.opponent;
+    let mut capture = false;
+    if from == u32::MAX {
+        mover.waiting -= 1;
+    } else if from < TRACK {
+        mover.track &= !(1u64 << from);
+    } else {
+        mover.goal &= !(1u8 << (from - TRACK));
+    }
+    if to < TRACK {
+        mover.track |= 1u64 << to;
+        if theirs >> to & 1 == 1 {
+            capture = true;
+            opponent.track &= !(1u64 << ((to + TRACK - OFFSET) % TRACK));
+            opponent.waiting += 1;
+        }
+    } else {
+        mover.goal |= 1u8 << (to - TRACK);
+    }
+    let action = if from == u32::MAX {
+        action::BRING_IN
+    } else {
+        action::FIELD + from
+    };
+    Maedn2Step {
+        action,
+        mover,
+        opponent,
+        capture,
+    }
+}
+
 /// Binomial coefficients up to 40 choose 4.
 struct Binomial([[u64; MAX_PIECES + 1]; TRACK as usize + 1]);
 
@@ -262,30 +268,35 @@ impl Binomial {
     fn get(&self, n: u32, k: u32) -> u64 {
         self.0[n as usize][k as usize]
     }
+}
 
-    /// `[i][x]`: `C(x, i + 1)` for `x` up to 40 and zero above, up to `x = 64` (the table of
-    /// [`Maedn2::colex`]).
-    fn colex_rows(&self) -> [[u64; 65]; MAX_PIECES] {
-        std::array::from_fn(|i| {
+/// Colex ranks of masks of at most [`MAX_PIECES`] bits: `[i][x]` is `C(x, i + 1)` for a bit `x`
+/// up to 40 (zero above), and zero for `x = 64`, the trailing zeros of an empty rest.
+struct Colex([[u64; 65]; MAX_PIECES]);
+
+impl Colex {
+    fn new(binomial: &Binomial) -> Self {
+        Colex(std::array::from_fn(|i| {
             std::array::from_fn(|x| {
                 if x <= TRACK as usize {
-                    self.get(x as u32, i as u32 + 1)
+                    binomial.get(x as u32, i as u32 + 1)
                 } else {
                     0
                 }
             })
-        })
+        }))
     }
 
-    /// Colex rank of the set bits of `mask`: `sum C(x_i, i + 1)` over the bits in order.
+    /// The colex rank of `mask`'s set bits, `sum C(x_i, i + 1)` over the bits in order, in a fixed
+    /// number of steps (no branch on the bits set).
     #[inline(always)]
-    fn rank(&self, mut mask: u64) -> u64 {
+    fn rank(&self, mask: u64) -> u64 {
+        debug_assert!(bits(mask) as usize <= MAX_PIECES);
+        let mut rest = mask;
         let mut r = 0;
-        let mut i = 1;
-        while mask != 0 {
-            r += self.get(mask.trailing_zeros(), i);
-            mask &= mask - 1;
-            i += 1;
+        for row in &self.0 {
+            r += row[rest.trailing_zeros() as usize];
+            rest &= rest.wrapping_sub(1);
         }
         r
     }
@@ -526,9 +537,8 @@ pub struct Maedn2 {
     /// `[k][r]`: the `k` track tiles of colex rank `r`.
     subsets: Vec<Vec<u64>>,
     probabilities: [f64; 6],
-    /// `[i][x]`: `C(x, i + 1)` for a bit `x` below 64 (zero past the track), and zero for `x =
-    /// 64`, the trailing zeros of an empty rest ([`Self::colex`]).
-    colex: [[u64; 65]; MAX_PIECES],
+    /// Colex ranks of track and goal masks.
+    colex: Colex,
     /// Whether [`ChanceGame::expand`] runs the `popcnt`/BMI2 build.
     bmi2: bool,
 }
@@ -542,11 +552,12 @@ impl Maedn2 {
         assert!((1..=MAX_PIECES).contains(&pieces), "1 to 4 pieces a side");
         let k = pieces as u32;
         let binomial = Binomial::new();
+        let colex = Colex::new(&binomial);
         let d = (k + 1) as usize;
         let mut goal_rank = [0u64; 16];
         let mut goal_unrank = [[0u8; 6]; 5];
         for mask in 0u8..16 {
-            let r = binomial.rank(u64::from(mask));
+            let r = colex.rank(u64::from(mask));
             goal_rank[mask as usize] = r;
             goal_unrank[bits(u64::from(mask)) as usize][r as usize] = mask;
         }
@@ -594,7 +605,6 @@ impl Maedn2 {
         let block_index = (0..next.div_ceil(1 << block_shift))
             .map(|slot| (blocks.partition_point(|b| b.start <= slot << block_shift) - 1) as u16)
             .collect();
-        let colex = binomial.colex_rows();
         Maedn2 {
             pieces: k,
             binomial,
@@ -723,7 +733,7 @@ impl Maedn2 {
             home,
             track_pieces,
             goal_rank: self.goal_rank[m.goal as usize],
-            track_rank: self.colex(m.track),
+            track_rank: self.colex.rank(m.track),
             track: m.track,
         }
     }
@@ -737,7 +747,8 @@ impl Maedn2 {
             o.waiting as u32 + GOAL_PIECES[o.goal as usize] + B::count(o.track),
             self.pieces
         );
-        self.rank_high::<B>(m, o.goal, B::count(o.track)) + self.colex(B::compress(theirs, m.track))
+        self.rank_high::<B>(m, o.goal, B::count(o.track))
+            + self.colex.rank(B::compress(theirs, m.track))
     }
 
     /// Every digit of a rank but the last (the other side's track tiles): the mover's share `m`
@@ -754,20 +765,6 @@ impl Maedn2 {
         let go = self.goal_rank[goal as usize & 15];
         base + ((m.goal_rank * c.get(GOAL, b as u32) + go) * c.get(TRACK, tm) + m.track_rank)
             * c.get(TRACK - tm, on_track)
-    }
-
-    /// The colex rank of a mask of at most [`MAX_PIECES`] bits below 64, in a fixed number of
-    /// steps (no branch on the bits set: a trailing-zero count of 64 reads a zero).
-    #[inline(always)]
-    fn colex(&self, mask: u64) -> u64 {
-        debug_assert!(bits(mask) as usize <= MAX_PIECES);
-        let mut rest = mask;
-        let mut r = 0;
-        for row in &self.colex {
-            r += row[rest.trailing_zeros() as usize];
-            rest &= rest.wrapping_sub(1);
-        }
-        r
     }
 
     /// The position of rank `r` (`r < positions()`).
@@ -878,7 +875,7 @@ impl Maedn2 {
         let other = self.mover_part::<B>(&o);
         let flip = self.rank_high::<B>(&other, m.goal, B::count(m.track));
         // The successor after a roll of 1 to 5 that neither captures nor changes the goal tiles.
-        let track_flip = |track: u64| flip + self.colex(B::compress(rotate(track), o.track));
+        let track_flip = |track: u64| flip + self.colex.rank(B::compress(rotate(track), o.track));
         // The successor after a 6 that moves a piece along the track and captures nothing: the
         // mover's track digit and the other side's (among the tiles the mover leaves free)
         // change, the rest is the position's.
@@ -893,8 +890,9 @@ impl Maedn2 {
             on_track,
         );
         let radix = self.binomial.get(TRACK - mover.track_pieces, on_track);
-        let track_same =
-            |track: u64| same + self.colex(track) * radix + self.colex(B::compress(theirs, track));
+        let track_same = |track: u64| {
+            same + self.colex.rank(track) * radix + self.colex.rank(B::compress(theirs, track))
+        };
         for roll in 1..=FACES {
             let bit = 1u64 << (roll - 1);
             // The start tile must be cleared when a piece waits (unless an own piece blocks
@@ -908,16 +906,8 @@ impl Maedn2 {
             };
             if forced && own & 1 == 0 {
                 // Bring a piece in: the mover rolls again.
-                let mut entered = m;
-                entered.waiting -= 1;
-                entered.track |= 1;
-                let mut opponent = o;
-                if theirs & 1 == 1 {
-                    opponent.track &= !(1u64 << (TRACK - OFFSET));
-                    opponent.waiting += 1;
-                }
-                let r = self.rank_with::<B>(&self.mover_part::<B>(&entered), &opponent);
-                out.outcomes.push(MoveOutcome::Same(r));
+                let s = apply(&p, theirs, u32::MAX, 0);
+                out.outcomes.push(self.outcome_with::<B>(&s, roll));
             } else if sources == 0 {
                 // A pass: the same position after a 6, else the other side's turn.
                 out.pass |= bit;
@@ -934,7 +924,7 @@ impl Maedn2 {
                     let to = from + roll;
                     let track = m.track ^ (1u64 << from) ^ (1u64 << to);
                     let outcome = if to >= TRACK || theirs >> to & 1 == 1 {
-                        self.slow_outcome::<B>(&p, &other, from, to, roll)
+                        self.slow_outcome::<B>(&p, theirs, &other, [from, to], roll)
                     } else if roll != FACES {
                         MoveOutcome::Flip(track_flip(track))
                     } else {
@@ -948,43 +938,23 @@ impl Maedn2 {
     }
 
     /// The outcome of moving the mover's piece on field `from` (0..44) to `to` that
-    /// [`Self::expand_with`] does not rank from the position's share: a capture, or a move into
-    /// or inside the goal.
+    /// [`Self::expand_with`] does not rank from the position's share (a capture, or a move into
+    /// or inside the goal): `other` is the other side's share, for a move that hands it the turn
+    /// unchanged.
     #[inline(always)]
     fn slow_outcome<B: BitOps>(
         &self,
         p: &Position,
+        theirs: u64,
         other: &MoverPart,
-        from: u32,
-        to: u32,
+        [from, to]: [u32; 2],
         roll: u32,
     ) -> MoveOutcome {
-        let (mut mover, mut opponent) = (p.mover, p.opponent);
-        let mut capture = false;
-        if from < TRACK {
-            mover.track &= !(1u64 << from);
+        let s = apply(p, theirs, from, to);
+        if roll != FACES && !s.capture && s.mover.home() < self.pieces {
+            MoveOutcome::Flip(self.rank_with::<B>(other, &s.mover))
         } else {
-            mover.goal &= !(1u8 << (from - TRACK));
-        }
-        if to < TRACK {
-            mover.track |= 1u64 << to;
-            let tile = (to + TRACK - OFFSET) % TRACK;
-            if opponent.track >> tile & 1 == 1 {
-                capture = true;
-                opponent.track &= !(1u64 << tile);
-                opponent.waiting += 1;
-            }
-        } else {
-            mover.goal |= 1u8 << (to - TRACK);
-        }
-        if mover.home() == self.pieces {
-            MoveOutcome::Win
-        } else if roll == FACES {
-            MoveOutcome::Same(self.rank_with::<B>(&self.mover_part::<B>(&mover), &opponent))
-        } else if capture {
-            MoveOutcome::Flip(self.rank_with::<B>(&self.mover_part::<B>(&opponent), &mover))
-        } else {
-            MoveOutcome::Flip(self.rank_with::<B>(other, &mover))
+            self.outcome_with::<B>(&s, roll)
         }
     }
 
