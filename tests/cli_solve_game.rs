@@ -80,6 +80,34 @@ fn any_board_and_rules_print_certified_values() {
     assert!(text.contains("first player wins   0."), "{text}");
 }
 
+/// `--gap`: a coarser gap stops sooner, and its bounds still hold the value the default's
+/// finer bounds certify.
+#[test]
+fn a_coarser_gap_stops_sooner_with_bounds_that_still_hold() {
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve-game", "--pieces", "2", "--format", "json"];
+        args.extend(extra);
+        json_results(&args)
+    };
+    let fine = solve(&[]);
+    let coarse = solve(&["--gap", "1e-9"]);
+    let num = |r: &serde_json::Value, key: &str| r[key].as_f64().unwrap();
+    assert!(num(&fine, "gap") <= 1e-10, "{fine}");
+    assert!(num(&coarse, "gap") <= 1e-9, "{coarse}");
+    assert!(num(&coarse, "gap") > 1e-10, "{coarse}");
+    // Both intervals hold the true value, so they meet.
+    assert!(num(&coarse, "first_player_lower") <= num(&fine, "first_player_upper"));
+    assert!(num(&fine, "first_player_lower") <= num(&coarse, "first_player_upper"));
+    assert!((num(&coarse, "first_player_wins") - 0.512198970).abs() < 1e-9);
+    let updates = |r: &serde_json::Value| r["updates"].as_u64().unwrap();
+    assert!(
+        updates(&coarse) < updates(&fine) * 95 / 100,
+        "{} against {}",
+        updates(&coarse),
+        updates(&fine)
+    );
+}
+
 #[test]
 fn strategies_in_text_json_and_csv() {
     let ring = root("tests/boards/ring16.toml");
@@ -192,6 +220,39 @@ fn bad_input_is_refused_with_what_is_valid() {
         args.extend(extra);
         refused(&args, 2, "--format csv is for strategies");
     }
+    // --gap: a plain decimal within its range; packed bounds reach 1e-11 at the finest.
+    for gap in ["0", "1e-2", "1e-13", "-1e-9"] {
+        refused(
+            &["solve-game", "--pieces", "1", "--gap", gap],
+            2,
+            "out of range; valid: 1e-12 to 1e-3",
+        );
+    }
+    for gap in ["nan", "inf", "+1e-9", "", "1e-9x", "0x1"] {
+        refused(
+            &["solve-game", "--pieces", "1", "--gap", gap],
+            2,
+            "not a number; valid: 1e-12 to 1e-3",
+        );
+    }
+    refused(
+        &[
+            "solve-game",
+            "--pieces",
+            "1",
+            "--bounds",
+            "packed",
+            "--gap",
+            "1e-12",
+        ],
+        1,
+        "1e-11",
+    );
+    refused(
+        &["solve-game", "--pieces", "1", "--plan", "--gap", "1e-9"],
+        2,
+        "--gap",
+    );
     // The standard board: --memory solves out of core, in --out FILE's checkpoint.
     refused(
         &["solve-game", "--pieces", "2", "--memory", "1"],

@@ -20,6 +20,23 @@ where
     move |text: &str| parse(text, min, max)
 }
 
+/// The value parser of a decimal option from `min` to `max` (such as `1e-9` or `0.000000001`).
+pub fn decimal(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |text: &str| {
+        let valid = format!("valid: {min:e} to {max:e}");
+        // `f64::from_str` also takes `inf`, `NaN` and a leading `+`: a gap is written plainly.
+        let plain = !text.is_empty()
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-'));
+        match text.parse::<f64>() {
+            Ok(x) if plain && (min..=max).contains(&x) => Ok(x),
+            Ok(_) if plain => Err(format!("out of range; {valid}")),
+            _ => Err(format!("not a number; {valid}")),
+        }
+    }
+}
+
 /// The value parser of a whole-number option from `min` up to the largest value its type holds.
 pub fn at_least<T>(min: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where

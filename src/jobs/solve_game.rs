@@ -6,9 +6,9 @@ use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
 use crate::game::exact::graph::{GraphHeader, write_graph};
 use crate::game::exact::{
-    Bounds, BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
-    OutOfCoreMinimum, Packed, Position, Side, Slot, ValueIterationOptions, available_memory,
-    is_standard, most_pieces_within, out_of_core_minimum, solve_into,
+    Bounds, BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, GameSolveError,
+    Maedn2, OutOfCoreMinimum, Packed, Position, Side, Slot, ValueIterationOptions,
+    available_memory, is_standard, most_pieces_within, out_of_core_minimum, solve_into,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::Instant;
 
 /// What to solve.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SolveGameJob {
     /// Pieces a side.
@@ -39,6 +39,10 @@ pub struct SolveGameJob {
     pub checkpoint: Option<std::path::PathBuf>,
     /// How each position's bounds are stored while the game is solved.
     pub bounds: BoundsEncoding,
+    /// How far apart every position's bounds may be when the solve stops ([`CERTIFIED_GAP`]
+    /// unless set; the bounds' storage refuses one finer than it can reach, see
+    /// [`Slot::FINEST`]).
+    pub gap: f64,
 }
 
 /// How a solve stores each position's bounds ([`Slot`]).
@@ -123,6 +127,7 @@ impl Default for SolveGameJob {
             table: false,
             checkpoint: None,
             bounds: BoundsEncoding::F64,
+            gap: CERTIFIED_GAP,
         }
     }
 }
@@ -352,6 +357,15 @@ fn solve_game_in<S: Slot>(
     job: &SolveGameJob,
     watch: SolveGameWatch<'_>,
 ) -> Result<(GameRanking, GameSolution<S>, SolveGameReport), JobError> {
+    // Refused before anything is allocated or written (the solver refuses it too, later).
+    if job.gap.is_nan() || job.gap < S::FINEST {
+        return Err(GameSolveError::ToleranceTooFine {
+            tolerance: job.gap,
+            finest: S::FINEST,
+            encoding: S::NAME,
+        }
+        .into());
+    }
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);
@@ -364,15 +378,16 @@ fn solve_game_in<S: Slot>(
         LayerFiles::new(
             dir.clone(),
             format!(
-                "board {} rules {} pieces {} gap {CERTIFIED_GAP:e}{encoding}",
+                "board {} rules {} pieces {} gap {:e}{encoding}",
                 board.sha256,
                 game.rules.describe(),
-                job.pieces
+                job.pieces,
+                job.gap
             ),
         )
     });
     let options = ValueIterationOptions {
-        tolerance: CERTIFIED_GAP,
+        tolerance: job.gap,
         progress: watch.sweep,
         checkpoint: store.as_ref().map(|s| s as &dyn Checkpoint<S>),
         ..ValueIterationOptions::default()
