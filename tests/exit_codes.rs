@@ -194,6 +194,7 @@ const OTHER: &[(&str, &[&str])] = &[
             "--export-graph",
             "--format",
             "--bounds",
+            "--gap",
         ],
     ),
     ("serve", &["--table"]),

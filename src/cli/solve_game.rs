@@ -62,7 +62,7 @@ pub struct SolveGameArgs {
     /// to 1e-3 (default 1e-10, so that the nine decimals printed are the bounds' midpoint
     /// rounded unless the value lies within 5e-11 of a rounding boundary; 1e-9 takes about a
     /// tenth fewer updates). The packed bounds reach 1e-11 at the finest.
-    #[arg(long, value_name = "GAP", allow_negative_numbers = true, default_value_t = jobs::CERTIFIED_GAP, value_parser = decimal(MIN_GAP, MAX_GAP), conflicts_with_all = ["verify", "export_graph", "plan", "policy", "exploitability", "matrix"])]
+    #[arg(long, value_name = "GAP", allow_hyphen_values = true, default_value_t = jobs::CERTIFIED_GAP, value_parser = decimal(MIN_GAP, MAX_GAP), conflicts_with_all = ["verify", "export_graph", "plan", "policy", "exploitability", "matrix"])]
     pub gap: f64,
     /// Worker threads, 1 to 1,024 (default: every core).
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, MAX_THREADS as u64))]
@@ -163,24 +163,7 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         return export_graph(args, &board, dir, threads);
     }
     if strategies {
-        if args.out.is_some() {
-            return Err(Error::Usage(
-                "--out writes the game's value table; it does not combine with --policy, \
-                 --exploitability or --matrix"
-                    .into(),
-            ));
-        }
-        let wanted = strategies::Wanted {
-            policy: args.policy.as_deref(),
-            exploitability: args.exploitability.as_deref(),
-            matrix: args.matrix.as_deref(),
-            format: args.format,
-            pieces,
-            rules: args.rules.as_deref(),
-            memory: args.memory,
-            threads,
-        };
-        return strategies::run(&wanted, &board);
+        return strategies_only(args, &board, pieces, threads);
     }
     let job = SolveGameJob {
         pieces,
@@ -220,6 +203,33 @@ pub fn run(args: &SolveGameArgs) -> Result<(), Error> {
         }
         _ => out::print(&text(&values.report)),
     }
+}
+
+/// `--policy`, `--exploitability` or `--matrix`: the exact worth of strategies, no table.
+fn strategies_only(
+    args: &SolveGameArgs,
+    board: &Board,
+    pieces: usize,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    if args.out.is_some() {
+        return Err(Error::Usage(
+            "--out writes the game's value table; it does not combine with --policy, \
+             --exploitability or --matrix"
+                .into(),
+        ));
+    }
+    let wanted = strategies::Wanted {
+        policy: args.policy.as_deref(),
+        exploitability: args.exploitability.as_deref(),
+        matrix: args.matrix.as_deref(),
+        format: args.format,
+        pieces,
+        rules: args.rules.as_deref(),
+        memory: args.memory,
+        threads,
+    };
+    strategies::run(&wanted, board)
 }
 
 /// `--plan` (with `--memory LIMIT`, the least a solve out of core needs): printed, nothing solved.
