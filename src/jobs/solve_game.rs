@@ -6,9 +6,9 @@ use super::{JobError, MemoryFit, MemoryRefusal, OutOfCore, thread_pool};
 use crate::board::Board;
 use crate::game::exact::graph::{GraphHeader, write_graph};
 use crate::game::exact::{
-    Bounds, BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, GameSolveError,
-    Maedn2, OutOfCoreMinimum, Packed, Position, Side, Slot, ValueIterationOptions,
-    available_memory, is_standard, most_pieces_within, out_of_core_minimum, solve_into,
+    Bounds, BoundsTable, Cached, ChanceGame, Checkpoint, EngineGame, GameSolution, Maedn2,
+    OutOfCoreMinimum, Packed, Position, Side, Slot, ValueIterationOptions, available_memory,
+    check_tolerance, is_standard, most_pieces_within, out_of_core_minimum, solve_into,
 };
 use crate::game::{Game, GameConfig, Rules, State};
 use serde::{Deserialize, Serialize};
@@ -357,15 +357,8 @@ fn solve_game_in<S: Slot>(
     job: &SolveGameJob,
     watch: SolveGameWatch<'_>,
 ) -> Result<(GameRanking, GameSolution<S>, SolveGameReport), JobError> {
-    // Refused before anything is allocated or written (the solver refuses it too, later).
-    if job.gap.is_nan() || job.gap < S::FINEST {
-        return Err(GameSolveError::ToleranceTooFine {
-            tolerance: job.gap,
-            finest: S::FINEST,
-            encoding: S::NAME,
-        }
-        .into());
-    }
+    // Refused before anything is allocated or written.
+    check_tolerance::<S>(job.gap)?;
     let game = two_player_game(board, job.pieces, job.rules.as_deref())?;
     let pool = thread_pool(job.threads)?;
     let budget = memory_budget(job.memory);

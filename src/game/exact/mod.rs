@@ -40,7 +40,7 @@ pub use maedn2::{
 };
 pub use value_iteration::{
     Bounds, Checkpoint, GameSolution, GameSolveError, LayerReport, UpdateCost,
-    ValueIterationOptions, best_move, residual, solve, update_cost,
+    ValueIterationOptions, best_move, check_tolerance, residual, solve, update_cost,
 };
 
 use std::ops::Range;

@@ -597,6 +597,28 @@ pub fn solve(
     solve_into(game, bounds.into(), options)
 }
 
+/// Whether bounds stored as `S` can meet within `tolerance`: refused
+/// ([`GameSolveError::ToleranceTooFine`]) where it is finer than [`Slot::FINEST`] or NaN.
+/// [`solve_into`] checks it; a caller may check before it allocates the bounds.
+///
+/// ```
+/// use boardpath::game::exact::{Bounds, Packed, check_tolerance};
+/// assert!(check_tolerance::<Bounds>(1e-12).is_ok());
+/// assert!(check_tolerance::<Packed>(1e-11).is_ok());
+/// assert!(check_tolerance::<Packed>(1e-12).is_err());
+/// assert!(check_tolerance::<Bounds>(f64::NAN).is_err());
+/// ```
+pub fn check_tolerance<S: Slot>(tolerance: f64) -> Result<(), GameSolveError> {
+    if tolerance.is_nan() || tolerance < S::FINEST {
+        return Err(GameSolveError::ToleranceTooFine {
+            tolerance,
+            finest: S::FINEST,
+            encoding: S::NAME,
+        });
+    }
+    Ok(())
+}
+
 /// [`solve`] in `bounds` (a bound per position): out of core where they are
 /// [`BoundsTable::reserve`]d, each layer's bounds set to `[0, 1]` as it starts
 /// ([`BoundsTable::prepare`]) and mapped from the checkpoint once saved ([`Checkpoint::keep`]).
@@ -614,13 +636,7 @@ pub fn solve_into<S: Slot>(
         game.positions(),
         "a bound per position"
     );
-    if options.tolerance.is_nan() || options.tolerance < S::FINEST {
-        return Err(GameSolveError::ToleranceTooFine {
-            tolerance: options.tolerance,
-            finest: S::FINEST,
-            encoding: S::NAME,
-        });
-    }
+    check_tolerance::<S>(options.tolerance)?;
     let layers = game.layers();
     let mut reports = Vec::with_capacity(layers.len());
     for (index, layer) in layers.iter().enumerate() {
