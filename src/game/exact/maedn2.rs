@@ -363,7 +363,8 @@ impl BitOps for Portable {
     }
 }
 
-/// The build with `popcnt` and BMI2: only inlined into functions compiled with the features of [`has_features`].
+/// The build with `popcnt` and BMI2: only inlined into functions compiled with the features of
+/// [`has_features`].
 #[cfg(target_arch = "x86_64")]
 struct Bmi2;
 
@@ -387,9 +388,9 @@ impl BitOps for Bmi2 {
 
 /// Whether this processor has the features [`Maedn2::expand_fast`] is compiled with (and so runs
 /// the [`Bmi2`] build): those of [`Bmi2`], and AVX2, FMA, BMI1 (`tzcnt` for the loops over set
-/// bits) and LZCNT, which every x86-64 processor made since about 2015 has. The last four took
-/// 5.5% to 6% off the 3-piece solve's processor time to its fourth group (one thread, pinned
-/// pairs; docs/game-solve.md).
+/// bits) and LZCNT, which most x86-64 processors have (Intel since Haswell, AMD since Zen; the
+/// others run the portable build). The last four took 5.5% to 6% off the 3-piece solve's
+/// processor time to its fourth group (one thread, pinned pairs; docs/game-solve.md).
 fn has_features() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -549,7 +550,8 @@ pub struct Maedn2 {
     probabilities: [f64; 6],
     /// Colex ranks of track and goal masks.
     colex: Colex,
-    /// Whether [`ChanceGame::expand`] runs the build compiled with the features of [`has_features`].
+    /// Whether [`ChanceGame::expand`] runs the build compiled with the features of
+    /// [`has_features`].
     fast: bool,
 }
 
@@ -998,7 +1000,8 @@ impl ChanceGame for Maedn2 {
     fn expand(&self, position: u64, out: &mut Expansion) {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
-            // SAFETY: `fast` is set only where the processor has every feature `expand_fast` is compiled with (`has_features`).
+            // SAFETY: `fast` is set only where the processor has every feature `expand_fast` is
+            // compiled with (`has_features`).
             return unsafe { self.expand_fast(position, out) };
         }
         self.expand_with::<Portable>(position, out)
